@@ -1,0 +1,23 @@
+// Unit specs live beside the code (src/, *.spec.ts); e2e specs under test/ (*.e2e-spec.ts).
+const common = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  rootDir: '.',
+  modulePaths: ['<rootDir>'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/env.ts'],
+      testTimeout: 30000,
+    },
+  ],
+};

@@ -1,0 +1,84 @@
+import { INestApplication, RequestMethod, ValidationPipe } from '@nestjs/common';
+import { SwaggerModule } from '@nestjs/swagger';
+import { json, NextFunction, Request, Response, urlencoded } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { ErrorRenderer } from 'src/core/errors/error-renderer';
+import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
+import { newId } from 'src/core/ids/ids';
+import { buildOpenApiDocument } from 'src/openapi/openapi-document';
+
+export const API_PREFIX = 'v1';
+
+/** Marks requests that came in through the legacy alias, after the path was rewritten to /v1. */
+export function isLegacyRequest(req: Request): boolean {
+  return (req as Request & { legacyApi?: boolean }).legacyApi === true;
+}
+
+/**
+ * Everything main.ts applies to the Nest app, in one place, so tests and the OpenAPI script
+ * build exactly the app that runs.
+ */
+export function configureApp(app: INestApplication, options: { swagger?: boolean } = {}): void {
+  const config = app.get(AppConfig);
+  const renderer = app.get(ErrorRenderer);
+  app.useLogger(app.get(Logger));
+  const express = app.getHttpAdapter().getInstance() as { disable(name: string): void; set(k: string, v: unknown): void };
+  express.disable('x-powered-by');
+  express.set('etag', false);
+  express.set('query parser', 'extended');
+
+  app.use((req: Request & { id?: string }, res: Response, next: NextFunction) => {
+    req.id = newId('request');
+    res.setHeader('Request-Id', req.id);
+    next();
+  });
+
+  // The legacy alias reaches the same handlers: rewrite its prefix to /v1 and remember it.
+  const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
+  app.use((req: Request & { legacyApi?: boolean }, _res: Response, next: NextFunction) => {
+    if (req.url === legacyPrefix || req.url.startsWith(`${legacyPrefix}/`) || req.url.startsWith(`${legacyPrefix}?`)) {
+      req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
+      req.legacyApi = true;
+    }
+    next();
+  });
+
+  app.use(json({ limit: '1mb' }));
+  app.use(urlencoded({ extended: true, limit: '1mb' }));
+  // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (!err) {
+      next();
+      return;
+    }
+    renderer.render(err, req, res);
+  });
+
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: 'health/live', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+      { path: 'docs/errors', method: RequestMethod.GET },
+    ],
+  });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: validationErrorFactory,
+      validationError: { target: false, value: true },
+    }),
+  );
+  app.enableShutdownHooks();
+
+  if (options.swagger !== false) {
+    const document = buildOpenApiDocument(app);
+    SwaggerModule.setup('docs', app, document, {
+      jsonDocumentUrl: 'docs/openapi.json',
+      yamlDocumentUrl: 'docs/openapi.yaml',
+      customSiteTitle: 'Investment Service API',
+    });
+  }
+}

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { validateEnvironment } from 'src/core/config/environment';
+
+@Global()
+@Module({
+  imports: [ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, validate: validateEnvironment, cache: true })],
+  providers: [AppConfig],
+  exports: [AppConfig],
+})
+export class AppConfigModule {}

@@ -1,0 +1,60 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessGuard } from 'src/core/auth/access.guard';
+import { ApiAuthGuard } from 'src/core/auth/api-auth.guard';
+import { BasicStrategy } from 'src/core/auth/basic.strategy';
+import { CredentialCache } from 'src/core/auth/credential-cache';
+import { JwtStrategy } from 'src/core/auth/jwt.strategy';
+import { AppConfigModule } from 'src/core/config/config.module';
+import { DatabaseModule } from 'src/core/database/database.module';
+import { AllExceptionsFilter } from 'src/core/errors/all-exceptions.filter';
+import { ErrorDocsController } from 'src/core/errors/error-docs.controller';
+import { ErrorRenderer } from 'src/core/errors/error-renderer';
+import { EventsCoreModule } from 'src/core/events/events-core.module';
+import { HealthController } from 'src/core/health/health.controller';
+import { IdempotencyKeyEntity } from 'src/core/idempotency/idempotency-key.entity';
+import { IdempotencyInterceptor } from 'src/core/idempotency/idempotency.interceptor';
+import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
+import { LoggingModule } from 'src/core/logging/logging.module';
+import { RateLimitGuard } from 'src/core/rate-limit/rate-limit.guard';
+import { RateLimitModule } from 'src/core/rate-limit/rate-limit.module';
+import { RedisModule } from 'src/core/redis/redis.module';
+import { TenancyModule } from 'src/core/tenancy/tenancy.module';
+
+/**
+ * Cross-cutting pieces every surface module relies on. Global guards run in this order:
+ * authentication → rate limit (per key) → access (entitlements, scope, test-mode).
+ */
+@Global()
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    RedisModule,
+    TenancyModule,
+    EventsCoreModule,
+    RateLimitModule,
+    PassportModule.register({ session: false, property: 'principal' }),
+    TerminusModule,
+    TypeOrmModule.forFeature([IdempotencyKeyEntity]),
+  ],
+  controllers: [HealthController, ErrorDocsController],
+  providers: [
+    CredentialCache,
+    BasicStrategy,
+    JwtStrategy,
+    ErrorRenderer,
+    IdempotencyService,
+    { provide: APP_GUARD, useClass: ApiAuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  ],
+  exports: [CredentialCache, ErrorRenderer, IdempotencyService],
+})
+export class CoreModule {}

@@ -1,0 +1,106 @@
+import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
+import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
+
+export interface ErrorEnvelope {
+  error: {
+    type: string;
+    code: ErrorCode;
+    message: string;
+    param?: string;
+    doc_url: string;
+    request_log_url: string;
+  };
+}
+
+const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  400: 'SVC-400-001',
+  401: 'SVC-401-001',
+  403: 'SVC-403-001',
+  404: 'SVC-404-001',
+  409: 'SVC-409-001',
+  413: 'SVC-413-001',
+  422: 'SVC-422-001',
+  429: 'SVC-429-001',
+  503: 'SVC-503-001',
+};
+
+/** Turns any thrown value into the SVC envelope (or the legacy add-on body) and writes it. */
+@Injectable()
+export class ErrorRenderer {
+  private readonly logger = new Logger('Errors');
+  private readonly publicUrl: string;
+  private readonly dashboardUrl: string;
+
+  constructor(config: AppConfig) {
+    this.publicUrl = config.get('PUBLIC_URL').replace(/\/$/, '');
+    this.dashboardUrl = config.get('DASHBOARD_URL').replace(/\/$/, '');
+  }
+
+  envelope(code: ErrorCode, message: string, requestId: string, param?: string): ErrorEnvelope {
+    const entry = ERROR_CATALOG[code];
+    return {
+      error: {
+        type: entry.type,
+        code,
+        message,
+        ...(param !== undefined ? { param } : {}),
+        doc_url: `${this.publicUrl}/docs/errors#${code}`,
+        request_log_url: `${this.dashboardUrl}/logs/${requestId}`,
+      },
+    };
+  }
+
+  render(err: unknown, req: Request, res: Response): void {
+    if (res.headersSent) {
+      return;
+    }
+    const requestId = (req as { id?: string }).id ?? 'req_unknown';
+    if (err instanceof ProductNotEnabledError) {
+      res.status(403).json({ status: 'error', code: 'PRODUCT_NOT_ENABLED', message: err.message });
+      return;
+    }
+    const { code, message, param, headers } = this.classify(err, req);
+    if (ERROR_CATALOG[code].status >= 500) {
+      this.logger.error({ err, requestId }, `Unhandled error on ${req.method} ${req.originalUrl}`);
+    }
+    if (headers) {
+      res.set(headers);
+    }
+    res.status(ERROR_CATALOG[code].status).json(this.envelope(code, message, requestId, param));
+  }
+
+  private classify(
+    err: unknown,
+    req: Request,
+  ): { code: ErrorCode; message: string; param?: string; headers?: Record<string, string> } {
+    if (err instanceof ServiceError) {
+      return { code: err.code, message: err.message, param: err.param, headers: err.headers };
+    }
+    const bodyParserType = (err as { type?: string } | null)?.type;
+    if (bodyParserType === 'entity.parse.failed') {
+      return { code: 'SVC-400-003', message: ERROR_CATALOG['SVC-400-003'].message };
+    }
+    if (bodyParserType === 'entity.too.large') {
+      return { code: 'SVC-413-001', message: 'The request body exceeds the 1 MB limit.' };
+    }
+    if (err instanceof ThrottlerException) {
+      return { code: 'SVC-429-001', message: ERROR_CATALOG['SVC-429-001'].message };
+    }
+    if (err instanceof HttpException) {
+      const status = err.getStatus();
+      const code = STATUS_TO_CODE[status] ?? (status >= 500 ? 'SVC-500-001' : 'SVC-400-001');
+      if (status === 404) {
+        return { code, message: `Unrecognized request URL (${req.method} ${req.path}).` };
+      }
+      if (status >= 500) {
+        return { code, message: ERROR_CATALOG[code].message };
+      }
+      return { code, message: code === 'SVC-401-001' ? ERROR_CATALOG[code].message : err.message };
+    }
+    return { code: 'SVC-500-001', message: ERROR_CATALOG['SVC-500-001'].message };
+  }
+}

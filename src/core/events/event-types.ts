@@ -1,0 +1,23 @@
+/** Every event the service emits (spec, Events), with the description shown to partners. */
+export const EVENT_TYPES = [
+  { name: 'account.created', description: 'New account created' },
+  { name: 'account.updated', description: 'Account details changed' },
+  { name: 'order.accepted', description: 'Order accepted for execution' },
+  { name: 'order.filled', description: 'Order fully filled' },
+  { name: 'order.partially_filled', description: 'Order partially filled' },
+  { name: 'order.canceled', description: 'Order canceled' },
+  { name: 'order.rejected', description: 'Order rejected' },
+  { name: 'transfer.deposit.initiated', description: 'Deposit initiated' },
+  { name: 'transfer.deposit.completed', description: 'Deposit completed, funds available' },
+  { name: 'transfer.deposit.failed', description: 'Deposit failed' },
+  { name: 'transfer.withdrawal.initiated', description: 'Withdrawal initiated' },
+  { name: 'transfer.withdrawal.completed', description: 'Withdrawal completed' },
+  { name: 'transfer.withdrawal.failed', description: 'Withdrawal failed' },
+  { name: 'document.approved', description: 'KYC document approved' },
+  { name: 'document.rejected', description: 'KYC document rejected' },
+  { name: 'kyc.verification.approved', description: 'KYC verification of an investor approved' },
+] as const;
+
+export type EventName = (typeof EVENT_TYPES)[number]['name'];
+
+export const EVENT_NAMES: readonly EventName[] = EVENT_TYPES.map((t) => t.name);

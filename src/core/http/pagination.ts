@@ -1,0 +1,91 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ServiceError } from 'src/core/errors/service-error';
+
+/** Cursor pagination query of envelope-style lists (Stripe style). */
+export class CursorPageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50, description: 'Page size, 1 to 100.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'An object id: returns the page after it (older objects).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  starting_after?: string;
+
+  @ApiPropertyOptional({ description: 'An object id: returns the page before it (newer objects).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  ending_before?: string;
+}
+
+/** Offset pagination of account-style lists (spec, order list). */
+export class OffsetPageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export interface CursorPage<T> {
+  data: T[];
+  hasMore: boolean;
+}
+
+/**
+ * Newest-first keyset pagination over (created_at, id). The caller's query builder already
+ * carries the tenant/livemode/filters; this adds the cursor, order and limit.
+ */
+export async function paginateByCursor<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  query: CursorPageQuery,
+  defaultLimit = 50,
+): Promise<CursorPage<T>> {
+  const alias = qb.alias;
+  const limit = query.limit ?? defaultLimit;
+  if (query.starting_after && query.ending_before) {
+    throw ServiceError.invalid('ending_before', 'Send starting_after or ending_before, not both.');
+  }
+  const cursorId = query.starting_after ?? query.ending_before;
+  if (cursorId) {
+    const cursor = await qb
+      .clone()
+      .select([`${alias}.id`, `${alias}.created_at`])
+      .andWhere(`${alias}.id = :cursorId`, { cursorId })
+      .getOne();
+    if (!cursor) {
+      throw ServiceError.invalid(query.starting_after ? 'starting_after' : 'ending_before', `No such object: '${cursorId}'.`);
+    }
+    const op = query.starting_after ? '<' : '>';
+    qb.andWhere(`(${alias}.created_at, ${alias}.id) ${op} (:cursorCreated, :cursorId)`, {
+      cursorCreated: (cursor as unknown as { created_at: Date }).created_at,
+      cursorId,
+    });
+  }
+  const ascending = Boolean(query.ending_before);
+  qb.orderBy(`${alias}.created_at`, ascending ? 'ASC' : 'DESC')
+    .addOrderBy(`${alias}.id`, ascending ? 'ASC' : 'DESC')
+    .take(limit + 1);
+  const rows = await qb.getMany();
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  return { data: ascending ? page.reverse() : page, hasMore };
+}

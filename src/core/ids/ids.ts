@@ -1,0 +1,41 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/** Public id prefixes (DECISIONS.md, Ids). */
+export const ID_PREFIXES = {
+  investor: 'inv',
+  apiKey: 'apk',
+  order: 'ord',
+  deposit: 'dep',
+  withdrawal: 'wdr',
+  walletTransaction: 'txn',
+  document: 'doc',
+  fundingSource: 'fs',
+  webhookEndpoint: 'we',
+  event: 'evt',
+  request: 'req',
+  tenant: 'ten',
+  deadLetter: 'dl',
+  deliveryAttempt: 'wda',
+  position: 'pos',
+  execution: 'exe',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/** `<prefix>_<128 random bits, base64url>`: 22 url-safe characters after the underscore. */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomBytes(16).toString('base64url')}`;
+}
+
+/** True when `value` looks like an id of this kind (cheap shape check before a lookup). */
+export function isIdOf(kind: IdKind, value: string): boolean {
+  return value.startsWith(`${ID_PREFIXES[kind]}_`) && value.length > ID_PREFIXES[kind].length + 1 && value.length <= 64;
+}
+
+export function newUuid(): string {
+  return randomUUID();
+}
+
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

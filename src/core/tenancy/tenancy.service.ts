@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { ServiceError } from 'src/core/errors/service-error';
+import { newId, newSecret } from 'src/core/ids/ids';
+import { ApiKeyEntity, KeyEnvironment } from 'src/core/tenancy/api-key.entity';
+import { hashSecret } from 'src/core/tenancy/secrets';
+import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
+
+export interface CreatedKey {
+  key: ApiKeyEntity;
+  /** Returned once, at creation; only its hash is stored. */
+  secret: string;
+}
+
+export interface CreateKeyInput {
+  tenantId: string;
+  environment: KeyEnvironment;
+  investorId?: string | null;
+  name?: string;
+  expiresAt?: Date | null;
+  metadata?: Record<string, string>;
+}
+
+export type PublicKeyStatus = 'active' | 'revoked' | 'expired';
+
+/** Tenants and their API keys. Used by support tooling (CLI), auth, and the API keys surface. */
+@Injectable()
+export class TenancyService {
+  constructor(
+    @InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>,
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+  ) {}
+
+  async createTenant(
+    name: string,
+    products: Product[],
+    fixedIncomeEnabled: boolean,
+  ): Promise<{ tenant: TenantEntity; test: CreatedKey; live: CreatedKey }> {
+    return this.tenants.manager.transaction(async (manager) => {
+      const tenant = await manager.save(
+        manager.create(TenantEntity, {
+          id: newId('tenant'),
+          name,
+          products: [...new Set(products)],
+          fixed_income_enabled: fixedIncomeEnabled,
+        }),
+      );
+      const test = await this.createKey({ tenantId: tenant.id, environment: 'TEST', name: 'default test key' }, manager);
+      const live = await this.createKey(
+        { tenantId: tenant.id, environment: 'PRODUCTION', name: 'default live key' },
+        manager,
+      );
+      return { tenant, test, live };
+    });
+  }
+
+  async findTenant(id: string): Promise<TenantEntity | null> {
+    return this.tenants.findOneBy({ id });
+  }
+
+  async updateTenant(
+    id: string,
+    change: { enable?: Product[]; disable?: Product[]; fixedIncomeEnabled?: boolean },
+  ): Promise<TenantEntity> {
+    const tenant = await this.findTenant(id);
+    if (!tenant) {
+      throw ServiceError.notFound('tenant', id);
+    }
+    const products = new Set(tenant.products);
+    change.enable?.forEach((p) => products.add(p));
+    change.disable?.forEach((p) => products.delete(p));
+    tenant.products = [...products].sort();
+    if (change.fixedIncomeEnabled !== undefined) {
+      tenant.fixed_income_enabled = change.fixedIncomeEnabled;
+    }
+    return this.tenants.save(tenant);
+  }
+
+  async createKey(input: CreateKeyInput, manager: EntityManager = this.keys.manager): Promise<CreatedKey> {
+    const mode = input.environment === 'TEST' ? 'test' : 'live';
+    const secret = `sk_${mode}_${newSecret(32)}`;
+    const key = await manager.save(
+      manager.create(ApiKeyEntity, {
+        id: newId('apiKey'),
+        tenant_id: input.tenantId,
+        investor_id: input.investorId ?? null,
+        name: input.name ?? '',
+        environment: input.environment,
+        public_key: `pk_${mode}_${newSecret(18)}`,
+        secret_hash: hashSecret(secret),
+        status: 'active',
+        expires_at: input.expiresAt ?? null,
+        revoked_at: null,
+        metadata: input.metadata ?? {},
+      }),
+    );
+    return { key, secret };
+  }
+
+  async findKey(id: string, scope?: { tenantId: string; investorId?: string }): Promise<ApiKeyEntity | null> {
+    return this.keys.findOneBy({
+      id,
+      ...(scope ? { tenant_id: scope.tenantId } : {}),
+      ...(scope?.investorId ? { investor_id: scope.investorId } : {}),
+    });
+  }
+
+  async listInvestorKeys(tenantId: string, investorId: string, livemode: boolean): Promise<ApiKeyEntity[]> {
+    return this.keys.find({
+      where: { tenant_id: tenantId, investor_id: investorId, environment: livemode ? 'PRODUCTION' : 'TEST' },
+      order: { created_at: 'DESC', id: 'DESC' },
+    });
+  }
+
+  /** Revokes a key; revoking twice is harmless and keeps the first revocation time. */
+  async revokeKey(id: string, scope?: { tenantId: string; investorId?: string }): Promise<ApiKeyEntity> {
+    const key = await this.findKey(id, scope);
+    if (!key) {
+      throw ServiceError.notFound('api_key', id);
+    }
+    if (key.status !== 'revoked') {
+      key.status = 'revoked';
+      key.revoked_at = new Date();
+      await this.keys.update({ id: key.id }, { status: 'revoked', revoked_at: key.revoked_at });
+    }
+    return key;
+  }
+
+  /** Auth look-up: the key with its tenant, in one query. */
+  async findKeyWithTenant(publicKey: string): Promise<{ key: ApiKeyEntity; tenant: TenantEntity } | null> {
+    const key = await this.keys
+      .createQueryBuilder('k')
+      .innerJoinAndMapOne('k.tenant', TenantEntity, 't', 't.id = k.tenant_id')
+      .where('k.public_key = :publicKey', { publicKey })
+      .getOne();
+    if (!key) {
+      return null;
+    }
+    const { tenant } = key as ApiKeyEntity & { tenant: TenantEntity };
+    return { key, tenant };
+  }
+
+  static statusOf(key: ApiKeyEntity, now = Date.now()): PublicKeyStatus {
+    if (key.status === 'revoked') {
+      return 'revoked';
+    }
+    return key.expires_at && key.expires_at.getTime() <= now ? 'expired' : 'active';
+  }
+}

@@ -1,0 +1,127 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { dump } from 'js-yaml';
+import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
+import { errorExample } from 'src/core/errors/error-docs';
+
+const DESCRIPTION = `Investment API for fintech partners: investors and their accounts, funding, trading,
+positions, reference data, documents, webhooks, and the Market Data and Cash Management add-ons.
+
+**Authentication.** HTTP Basic with the API public key as username and the secret as password,
+or a Bearer JWT from your identity provider (claims \`tenant_id\`, optional \`investor_id\` and
+\`livemode\`). Test keys (\`pk_test_\`) read and write test data only (\`livemode: false\`).
+
+**Versions.** Every route is served under \`/v1\` and under the legacy alias \`/legacy/v1\`; the two
+differ only for \`GET /assets/search\`, which answers the legacy \`{status, data, count}\` shape
+under the alias.
+
+**Errors.** Every failure is \`{"error": {type, code, message, param, doc_url, request_log_url}}\`;
+\`param\` names the field at fault; codes are listed at \`/docs/errors\`. Disabled add-on products
+answer 403 with the legacy body \`{"status":"error","code":"PRODUCT_NOT_ENABLED","message":...}\`.
+
+**Idempotency.** Send \`Idempotency-Key\` (1–255 characters) on any POST. A repeat within 24 h with
+the same body returns the stored response with \`Idempotent-Replayed: true\`; another body gives 409
+SVC-409-002; a repeat while the first is running gives 409 SVC-409-003. Failed requests store
+nothing, so they may be retried with the same key.
+
+**Rate limits.** Per API key, shared across the whole deployment: 100 requests/s sustained with
+bursts of 200 by default. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
+\`RateLimit-Reset\`; a 429 carries \`Retry-After\`.
+
+**Request ids.** Every response carries a \`Request-Id\` header (\`req_...\`); quote it to support.`;
+
+/** Errors every authenticated /v1 route can give, added where a route did not document them. */
+const STANDARD_ERRORS: ErrorCode[] = ['SVC-401-001', 'SVC-429-001', 'SVC-500-001'];
+
+function addStandardErrors(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/v1/')) {
+      continue;
+    }
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) {
+        continue;
+      }
+      const hasBody = method === 'post' || method === 'patch' || method === 'put';
+      const codes: ErrorCode[] = [
+        ...(hasBody || (operation.parameters ?? []).length > 0 ? (['SVC-400-001'] as ErrorCode[]) : []),
+        ...STANDARD_ERRORS,
+      ];
+      for (const code of codes) {
+        const status = String(ERROR_CATALOG[code].status);
+        if (operation.responses[status]) {
+          continue;
+        }
+        operation.responses[status] = {
+          description: `${code}: ${ERROR_CATALOG[code].title}`,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' },
+              examples: { [code]: { summary: ERROR_CATALOG[code].title, value: errorExample(code) } },
+            },
+          },
+        };
+      }
+      operation.responses['default'] ??= {
+        description: 'Any other error, as the SVC error envelope.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' } } },
+      };
+      if (method === 'post') {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          { $ref: '#/components/parameters/IdempotencyKey' },
+        ];
+      }
+    }
+  }
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Investment Service API')
+    .setDescription(DESCRIPTION)
+    .setVersion('1.0.0')
+    .setLicense('Proprietary', 'http://localhost:3000/docs')
+    .addServer('http://localhost:3000', 'Local sandbox')
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'API public key as username, secret as password.' }, 'basic')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addSecurityRequirements('basic')
+    .addSecurityRequirements('bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  document.components ??= {};
+  document.components.parameters = {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes the POST safe to retry for 24 h (1 to 255 characters).',
+      schema: { type: 'string', maxLength: 255 },
+      example: 'b9d1f4c2-7e3a-4f2a-9c51-3c8f0d1e2a47',
+    },
+  };
+  addStandardErrors(document);
+  return document;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(sortKeys);
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Stable YAML: keys sorted, so the committed file diffs cleanly. */
+export function toStableYaml(document: OpenAPIObject): string {
+  return dump(sortKeys(JSON.parse(JSON.stringify(document))), { lineWidth: 120, noRefs: true });
+}
