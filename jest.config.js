@@ -3,11 +3,12 @@ const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',
   modulePaths: ['<rootDir>'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testEnvironment: 'node',
 };
 
 module.exports = {
+  testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
@@ -17,7 +18,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       setupFiles: ['<rootDir>/test/support/env.ts'],
-      testTimeout: 30000,
     },
   ],
 };

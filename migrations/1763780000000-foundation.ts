@@ -51,7 +51,9 @@ export class Foundation1763780000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "relayed_at" timestamptz NULL
       )`);
-    await q.query(`CREATE INDEX "events_tenant_mode_created_idx" ON "events" ("tenant_id", "livemode", "created_at")`);
+    await q.query(
+      `CREATE INDEX "events_tenant_mode_created_idx" ON "events" ("tenant_id", "livemode", "created_at")`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

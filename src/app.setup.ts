@@ -23,7 +23,10 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   const config = app.get(AppConfig);
   const renderer = app.get(ErrorRenderer);
   app.useLogger(app.get(Logger));
-  const express = app.getHttpAdapter().getInstance() as { disable(name: string): void; set(k: string, v: unknown): void };
+  const express = app.getHttpAdapter().getInstance() as {
+    disable(name: string): void;
+    set(k: string, v: unknown): void;
+  };
   express.disable('x-powered-by');
   express.set('etag', false);
   express.set('query parser', 'extended');
@@ -37,7 +40,11 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   // The legacy alias reaches the same handlers: rewrite its prefix to /v1 and remember it.
   const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
   app.use((req: Request & { legacyApi?: boolean }, _res: Response, next: NextFunction) => {
-    if (req.url === legacyPrefix || req.url.startsWith(`${legacyPrefix}/`) || req.url.startsWith(`${legacyPrefix}?`)) {
+    if (
+      req.url === legacyPrefix ||
+      req.url.startsWith(`${legacyPrefix}/`) ||
+      req.url.startsWith(`${legacyPrefix}?`)
+    ) {
       req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
       req.legacyApi = true;
     }

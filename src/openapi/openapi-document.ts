@@ -33,7 +33,8 @@ bursts of 200 by default. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remai
 /** Errors every authenticated /v1 route can give, added where a route did not document them. */
 const STANDARD_ERRORS: ErrorCode[] = ['SVC-401-001', 'SVC-429-001', 'SVC-500-001'];
 
-function addStandardErrors(document: OpenAPIObject): void {
+function addStandardErrors(document: OpenAPIObject): boolean {
+  let anyPost = false;
   for (const [path, item] of Object.entries(document.paths)) {
     if (!path.startsWith('/v1/')) {
       continue;
@@ -68,6 +69,7 @@ function addStandardErrors(document: OpenAPIObject): void {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' } } },
       };
       if (method === 'post') {
+        anyPost = true;
         operation.parameters = [
           ...(operation.parameters ?? []),
           { $ref: '#/components/parameters/IdempotencyKey' },
@@ -75,6 +77,7 @@ function addStandardErrors(document: OpenAPIObject): void {
       }
     }
   }
+  return anyPost;
 }
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -93,17 +96,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   document.components ??= {};
-  document.components.parameters = {
+  const idempotencyKey = {
     IdempotencyKey: {
       name: 'Idempotency-Key',
-      in: 'header',
+      in: 'header' as const,
       required: false,
       description: 'Makes the POST safe to retry for 24 h (1 to 255 characters).',
       schema: { type: 'string', maxLength: 255 },
       example: 'b9d1f4c2-7e3a-4f2a-9c51-3c8f0d1e2a47',
     },
   };
-  addStandardErrors(document);
+  if (addStandardErrors(document)) {
+    document.components.parameters = { ...document.components.parameters, ...idempotencyKey };
+  }
   return document;
 }
 

@@ -80,21 +80,29 @@ export function registerTenantCommands(program: Command): void {
     .option('--enable <product>', 'enable a product (repeatable or comma-separated)', parseProducts, [])
     .option('--disable <product>', 'disable a product (repeatable or comma-separated)', parseProducts, [])
     .addOption(new Option('--fixed-income <on|off>', 'switch fixedIncomeEnabled').argParser(parseOnOff))
-    .action(async (tenantId: string, opts: { enable: Product[]; disable: Product[]; fixedIncome?: boolean }) => {
-      const tenancy = (await cliContext()).get(TenancyService);
-      const tenant = await tenancy.updateTenant(tenantId, {
-        enable: opts.enable,
-        disable: opts.disable,
-        fixedIncomeEnabled: opts.fixedIncome,
-      });
-      printJson(tenantJson(tenant));
-    });
+    .action(
+      async (tenantId: string, opts: { enable: Product[]; disable: Product[]; fixedIncome?: boolean }) => {
+        const tenancy = (await cliContext()).get(TenancyService);
+        const tenant = await tenancy.updateTenant(tenantId, {
+          enable: opts.enable,
+          disable: opts.disable,
+          fixedIncomeEnabled: opts.fixedIncome,
+        });
+        printJson(tenantJson(tenant));
+      },
+    );
 
   program
     .command('keys:create')
-    .description('Create an API key for a tenant (optionally scoped to one investor); prints the secret once.')
+    .description(
+      'Create an API key for a tenant (optionally scoped to one investor); prints the secret once.',
+    )
     .requiredOption('--tenant <tenant_id>', 'tenant id (ten_...)')
-    .addOption(new Option('--environment <env>', 'key environment').choices(['TEST', 'PRODUCTION']).makeOptionMandatory())
+    .addOption(
+      new Option('--environment <env>', 'key environment')
+        .choices(['TEST', 'PRODUCTION'])
+        .makeOptionMandatory(),
+    )
     .option('--investor <investor_id>', 'scope the key to one investor (inv_...)')
     .option('--expires-at <iso>', 'expiry date-time', parseDate)
     .option('--name <name>', 'label of the key', '')

@@ -23,8 +23,8 @@ export class ApiAuthGuard extends AuthGuard(['basic', 'jwt']) {
     if (this.isPublic(context)) {
       return true;
     }
-    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers
-      .authorization;
+    const header = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>()
+      .headers.authorization;
     if (!header) {
       throw new ServiceError('SVC-401-001', undefined, undefined, UNAUTHORIZED_HEADERS);
     }
@@ -49,7 +49,8 @@ export class ApiAuthGuard extends AuthGuard(['basic', 'jwt']) {
     const handler = context.getHandler();
     let cached = this.publicRoutes.get(handler);
     if (cached === undefined) {
-      cached = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, context.getClass()]) === true;
+      cached =
+        this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, context.getClass()]) === true;
       this.publicRoutes.set(handler, cached);
     }
     return cached;

@@ -46,5 +46,6 @@ export function TestModeOnly(): MethodDecorator & ClassDecorator {
 
 /** The authenticated caller. */
 export const CurrentPrincipal = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): Principal => ctx.switchToHttp().getRequest<{ principal: Principal }>().principal,
+  (_: unknown, ctx: ExecutionContext): Principal =>
+    ctx.switchToHttp().getRequest<{ principal: Principal }>().principal,
 );

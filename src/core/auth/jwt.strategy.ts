@@ -19,7 +19,9 @@ interface TokenClaims {
  * strategy registered (so Basic-or-Bearer stays one code path) while refusing every token.
  */
 function unusablePublicKey(): string {
-  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
 }
 
 /**

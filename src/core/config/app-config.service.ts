@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { Environment } from 'src/core/config/environment';
+import { Environment, validateEnvironment } from 'src/core/config/environment';
 
-/** Typed, read-only access to the validated environment. */
+/**
+ * Typed, read-only access to the validated environment. Validation runs when the app (or
+ * CLI) is created, not when modules are imported, so a bad value fails the boot with one
+ * line naming it, and tests can set variables before creating an app.
+ */
 @Injectable()
 export class AppConfig {
-  constructor(private readonly config: ConfigService<Environment, true>) {}
+  private readonly env: Environment = validateEnvironment(process.env);
 
   get<K extends keyof Environment>(key: K): Environment[K] {
-    return this.config.get(key, { infer: true });
+    return this.env[key];
   }
 
   get isProduction(): boolean {

@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { validateEnvironment } from 'src/core/config/environment';
 
 @Global()
 @Module({
-  imports: [ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, validate: validateEnvironment, cache: true })],
+  imports: [ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, cache: true })],
   providers: [AppConfig],
   exports: [AppConfig],
 })

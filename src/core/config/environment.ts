@@ -1,15 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  validateSync,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
 /**
  * Every setting the service reads from its environment, validated once at boot.
@@ -48,7 +38,9 @@ export class Environment {
 
   /** PEM-encoded public key (RS256/ES256). Either this or JWT_JWKS_URL enables Bearer tokens. */
   @IsOptional()
-  @Matches(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/, { message: 'must be a PEM public key' })
+  @Matches(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/, {
+    message: 'must be a PEM public key',
+  })
   JWT_PUBLIC_KEY?: string;
 
   @IsOptional()
@@ -101,7 +93,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     const lines = errors.map(
-      (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(e.value)})`,
+      (e) =>
+        `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(e.value)})`,
     );
     throw new Error(`Invalid configuration: ${lines.join(' | ')}`);
   }

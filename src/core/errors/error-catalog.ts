@@ -82,7 +82,8 @@ export const ERROR_CATALOG = {
     status: 409,
     type: 'conflict_error',
     title: 'Illegal state change',
-    description: 'The resource is in a state that does not allow this action, such as canceling a filled order.',
+    description:
+      'The resource is in a state that does not allow this action, such as canceling a filled order.',
     message: 'The resource is not in a state that allows this action.',
   },
   'SVC-409-002': {
@@ -97,7 +98,8 @@ export const ERROR_CATALOG = {
     status: 409,
     type: 'idempotency_error',
     title: 'Idempotent request in flight',
-    description: 'A request with the same Idempotency-Key is still being processed. Retry after it completes.',
+    description:
+      'A request with the same Idempotency-Key is still being processed. Retry after it completes.',
     message: 'A request with this Idempotency-Key is still in progress.',
   },
   'SVC-413-001': {
@@ -121,7 +123,8 @@ export const ERROR_CATALOG = {
     status: 429,
     type: 'rate_limit_error',
     title: 'Too many requests',
-    description: 'The API key sent more requests than its rate limit allows. Wait the seconds given in Retry-After.',
+    description:
+      'The API key sent more requests than its rate limit allows. Wait the seconds given in Retry-After.',
     message: 'Too many requests. Retry after the time given in the Retry-After header.',
   },
   'SVC-500-001': {

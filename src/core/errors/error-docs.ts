@@ -24,7 +24,10 @@ export class ErrorBody {
   @ApiPropertyOptional({ format: 'uri', example: `${EXAMPLE_BASE_URL}/docs/errors#SVC-400-001` })
   doc_url?: string;
 
-  @ApiPropertyOptional({ format: 'uri', example: `${EXAMPLE_BASE_URL}/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w` })
+  @ApiPropertyOptional({
+    format: 'uri',
+    example: `${EXAMPLE_BASE_URL}/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w`,
+  })
   request_log_url?: string;
 }
 
@@ -40,7 +43,9 @@ export class LegacyErrorDto {
   @ApiProperty({ enum: ['PRODUCT_NOT_ENABLED'], example: 'PRODUCT_NOT_ENABLED' })
   code: 'PRODUCT_NOT_ENABLED';
 
-  @ApiProperty({ example: 'The market_data product is not enabled for this tenant. Contact support to enable it.' })
+  @ApiProperty({
+    example: 'The market_data product is not enabled for this tenant. Contact support to enable it.',
+  })
   message: string;
 }
 

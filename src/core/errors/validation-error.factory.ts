@@ -2,10 +2,14 @@ import type { ValidationError } from 'class-validator';
 import { ServiceError } from 'src/core/errors/service-error';
 
 /** Finds the first failing leaf and its dotted path, with array indexes as `[i]`. */
-function firstLeaf(errors: ValidationError[], prefix: string): { path: string; error: ValidationError } | undefined {
+function firstLeaf(
+  errors: ValidationError[],
+  prefix: string,
+): { path: string; error: ValidationError } | undefined {
   for (const error of errors) {
     const segment = /^\d+$/.test(error.property) ? `[${error.property}]` : error.property;
-    const path = prefix === '' ? segment : segment.startsWith('[') ? `${prefix}${segment}` : `${prefix}.${segment}`;
+    const path =
+      prefix === '' ? segment : segment.startsWith('[') ? `${prefix}${segment}` : `${prefix}.${segment}`;
     if (error.constraints && Object.keys(error.constraints).length > 0) {
       return { path, error };
     }

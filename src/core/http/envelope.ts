@@ -21,7 +21,12 @@ export function unixSeconds(date: Date | null | undefined): number | null {
 /** Wraps domain fields in the resource envelope, envelope keys first. */
 export function toResource<T extends object>(
   object: string,
-  base: { id?: string; created_at?: Date | null; livemode: boolean; metadata?: Record<string, string> | null },
+  base: {
+    id?: string;
+    created_at?: Date | null;
+    livemode: boolean;
+    metadata?: Record<string, string> | null;
+  },
   fields: T,
 ): ResourceEnvelope & T {
   return {

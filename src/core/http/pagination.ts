@@ -72,7 +72,10 @@ export async function paginateByCursor<T extends ObjectLiteral>(
       .andWhere(`${alias}.id = :cursorId`, { cursorId })
       .getOne();
     if (!cursor) {
-      throw ServiceError.invalid(query.starting_after ? 'starting_after' : 'ending_before', `No such object: '${cursorId}'.`);
+      throw ServiceError.invalid(
+        query.starting_after ? 'starting_after' : 'ending_before',
+        `No such object: '${cursorId}'.`,
+      );
     }
     const op = query.starting_after ? '<' : '>';
     qb.andWhere(`(${alias}.created_at, ${alias}.id) ${op} (:cursorCreated, :cursorId)`, {

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export type IdempotencyState = 'in_flight' | 'completed';
 
 /** One Idempotency-Key per tenant and mode; the primary key makes concurrent repeats safe. */
 @Entity('idempotency_keys')
+@Check('idempotency_keys_state_check', `"state" IN ('in_flight', 'completed')`)
 export class IdempotencyKeyEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
   tenant_id: string;

@@ -33,14 +33,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw ServiceError.invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
     }
     const res = context.switchToHttp().getResponse<Response>();
-    const scope: IdempotencyScope = { tenantId: req.principal.tenantId, livemode: req.principal.livemode, key };
+    const scope: IdempotencyScope = {
+      tenantId: req.principal.tenantId,
+      livemode: req.principal.livemode,
+      key,
+    };
     const fingerprint = IdempotencyService.fingerprint(
       req.method,
       req.path,
       req.is('multipart/form-data') ? req.headers['content-length'] : req.body,
     );
-    const status =
-      this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+    const status = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
 
     return from(this.idempotency.reserve(scope, fingerprint)).pipe(
       mergeMap((reservation) => {

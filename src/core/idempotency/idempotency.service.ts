@@ -5,9 +5,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
-export type Reservation =
-  | { kind: 'reserved' }
-  | { kind: 'replay'; status: number; body: unknown };
+export type Reservation = { kind: 'reserved' } | { kind: 'replay'; status: number; body: unknown };
 
 export interface IdempotencyScope {
   tenantId: string;
@@ -80,11 +78,10 @@ export class IdempotencyService {
   }
 
   async release(scope: IdempotencyScope): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`, [
-      scope.tenantId,
-      scope.livemode,
-      scope.key,
-    ]);
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
+      [scope.tenantId, scope.livemode, scope.key],
+    );
   }
 
   /** Drops keys past their 24 h life; called periodically. */

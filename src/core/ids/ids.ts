@@ -29,7 +29,11 @@ export function newId(kind: IdKind): string {
 
 /** True when `value` looks like an id of this kind (cheap shape check before a lookup). */
 export function isIdOf(kind: IdKind, value: string): boolean {
-  return value.startsWith(`${ID_PREFIXES[kind]}_`) && value.length > ID_PREFIXES[kind].length + 1 && value.length <= 64;
+  return (
+    value.startsWith(`${ID_PREFIXES[kind]}_`) &&
+    value.length > ID_PREFIXES[kind].length + 1 &&
+    value.length <= 64
+  );
 }
 
 export function newUuid(): string {

@@ -46,7 +46,10 @@ export const REDACTED_PATHS = [
             genReqId: (req: IncomingMessage) => (req as { id?: string }).id ?? 'req_unknown',
             customProps: (req: IncomingMessage) =>
               (req as LoggedRequest).principal
-                ? { tenant_id: (req as LoggedRequest).principal?.tenantId, livemode: (req as LoggedRequest).principal?.livemode }
+                ? {
+                    tenant_id: (req as LoggedRequest).principal?.tenantId,
+                    livemode: (req as LoggedRequest).principal?.livemode,
+                  }
                 : {},
             serializers: {
               req: (req: { id: string; method: string; url: string; raw?: LoggedRequest }) => ({

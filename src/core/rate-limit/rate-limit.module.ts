@@ -17,7 +17,9 @@ import { REDIS } from 'src/core/redis/redis.module';
         const burst = config.get('RATE_LIMIT_BURST');
         const perSecond = config.get('RATE_LIMIT_PER_SECOND');
         return {
-          throttlers: [{ name: 'default', limit: burst, ttl: Math.max(1000, Math.round((burst / perSecond) * 1000)) }],
+          throttlers: [
+            { name: 'default', limit: burst, ttl: Math.max(1000, Math.round((burst / perSecond) * 1000)) },
+          ],
           storage: new ThrottlerStorageRedisService(redis),
         };
       },

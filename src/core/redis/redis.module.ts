@@ -12,7 +12,11 @@ export const REDIS = Symbol('REDIS');
       provide: REDIS,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        new Redis(config.get('REDIS_URL'), { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
+        new Redis(config.get('REDIS_URL'), {
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+          lazyConnect: false,
+        }),
     },
   ],
   exports: [REDIS],

@@ -46,7 +46,10 @@ export class TenancyService {
           fixed_income_enabled: fixedIncomeEnabled,
         }),
       );
-      const test = await this.createKey({ tenantId: tenant.id, environment: 'TEST', name: 'default test key' }, manager);
+      const test = await this.createKey(
+        { tenantId: tenant.id, environment: 'TEST', name: 'default test key' },
+        manager,
+      );
       const live = await this.createKey(
         { tenantId: tenant.id, environment: 'PRODUCTION', name: 'default live key' },
         manager,
@@ -131,14 +134,10 @@ export class TenancyService {
   async findKeyWithTenant(publicKey: string): Promise<{ key: ApiKeyEntity; tenant: TenantEntity } | null> {
     const key = await this.keys
       .createQueryBuilder('k')
-      .innerJoinAndMapOne('k.tenant', TenantEntity, 't', 't.id = k.tenant_id')
+      .innerJoinAndSelect('k.tenant', 't')
       .where('k.public_key = :publicKey', { publicKey })
       .getOne();
-    if (!key) {
-      return null;
-    }
-    const { tenant } = key as ApiKeyEntity & { tenant: TenantEntity };
-    return { key, tenant };
+    return key?.tenant ? { key, tenant: key.tenant } : null;
   }
 
   static statusOf(key: ApiKeyEntity, now = Date.now()): PublicKeyStatus {

@@ -1,0 +1,20 @@
+# Build stage: compile TypeScript to dist/.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-fund --no-audit
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY migrations ./migrations
+RUN npm run build
+
+# Runtime stage: production dependencies and the compiled code only.
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production NODE_PATH=/app/dist
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-fund --no-audit
+COPY --from=build /app/dist ./dist
+COPY src/modules/assets/data ./dist/src/modules/assets/data
+EXPOSE 3000
+CMD ["node", "dist/src/main.js"]

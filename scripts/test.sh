@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, OpenAPI lint, then unit and e2e tests against the real
+# PostgreSQL and Redis named by TEST_DATABASE_URL / REDIS_URL (local defaults).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+
+echo "== lint"
+npx eslint . --max-warnings 0
+npx prettier --check . --log-level warn
+echo "== typecheck"
+npx tsc -p tsconfig.json --noEmit
+echo "== openapi lint"
+npx redocly lint openapi/openapi.yaml --config redocly.yaml --format stylish 2>&1 | grep -v -e '^\s*$' -e '║' -e '╔' -e '╚' || true
+npx redocly lint openapi/openapi.yaml --config redocly.yaml >/dev/null 2>&1
+echo "== jest"
+npx jest --ci "$@"

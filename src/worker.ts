@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+
+/** Entry of the worker process (docker-compose `worker`): runs queue consumers, serves no HTTP. */
+async function bootstrap(): Promise<void> {
+  const { WorkerModule } = await import('src/worker.module');
+  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.get(Logger).log('Worker started');
+}
+
+bootstrap().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

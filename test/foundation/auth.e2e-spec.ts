@@ -1,0 +1,266 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { CredentialCache } from 'src/core/auth/credential-cache';
+import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { signJwt } from '../support/jwt';
+import { ProbeController } from '../support/probe.controller';
+
+describe('Authentication and access', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ controllers: [ProbeController] });
+    tenant = await ctx.createTenant();
+  });
+
+  afterAll(() => ctx.close());
+
+  const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
+
+  describe('every failure answers the same 401 SVC-401-001', () => {
+    const cases: Array<[string, () => string | undefined]> = [
+      ['no Authorization header', () => undefined],
+      ['an unknown scheme', () => 'Digest username="x"'],
+      ['Basic that is not base64 of key:secret', () => 'Basic !!!not-base64'],
+      [
+        'Basic with an unknown public key',
+        () => basic({ id: 'x', publicKey: 'pk_test_unknown', secret: 'sk_test_x' }),
+      ],
+      ['Basic with a wrong secret', () => basic({ ...tenant.test, secret: `${tenant.test.secret}x` })],
+      [
+        'Basic with an empty secret',
+        () => `Basic ${Buffer.from(`${tenant.test.publicKey}:`).toString('base64')}`,
+      ],
+      ['Bearer that is not a JWT', () => 'Bearer not.a.jwt'],
+      [
+        'Bearer signed by another key',
+        () =>
+          `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey })}`,
+      ],
+      [
+        'Bearer that has expired',
+        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { expiresInSeconds: -60 })}`,
+      ],
+      [
+        'Bearer with the wrong audience',
+        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, aud: 'someone-else' })}`,
+      ],
+      [
+        'Bearer with the wrong issuer',
+        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, iss: 'https://evil.example/' })}`,
+      ],
+      ['Bearer without tenant_id', () => `Bearer ${signJwt({ sub: 'user-1' })}`],
+      ['Bearer naming an unknown tenant', () => `Bearer ${signJwt({ tenant_id: 'ten_doesnotexist' })}`],
+    ];
+
+    it.each(cases)('%s', async (_name, header) => {
+      const value = header();
+      const req = eventTypes();
+      const res = value === undefined ? await req : await req.set('Authorization', value);
+      expectSvcError(res, 'SVC-401-001', { message: 'Invalid or missing credentials.' });
+      expect(res.headers['www-authenticate']).toContain('Basic');
+    });
+
+    it('a revoked key stops working', async () => {
+      const created = await ctx.tenancy.createKey({ tenantId: tenant.tenantId, environment: 'TEST' });
+      const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
+      expect((await eventTypes().set('Authorization', basic(creds))).status).toBe(200);
+      await ctx.tenancy.revokeKey(created.key.id);
+      // The cache keeps a key at most AUTH_CACHE_TTL_MS (4 s): within 5 s every process refuses it.
+      const deadline = Date.now() + 5000;
+      let status = 200;
+      while (Date.now() < deadline && status === 200) {
+        status = (await eventTypes().set('Authorization', basic(creds))).status;
+        if (status === 200) {
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+      const res = await eventTypes().set('Authorization', basic(creds));
+      expectSvcError(res, 'SVC-401-001');
+    });
+
+    itLocal('a revocation in this process applies at once once the cache forgets the key', async () => {
+      const created = await ctx.tenancy.createKey({ tenantId: tenant.tenantId, environment: 'TEST' });
+      const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
+      expect((await eventTypes().set('Authorization', basic(creds))).status).toBe(200);
+      await ctx.tenancy.revokeKey(created.key.id);
+      ctx.app!.get(CredentialCache).forgetKey(creds.publicKey);
+      expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
+    });
+
+    it('an expired key is refused', async () => {
+      const created = await ctx.tenancy.createKey({
+        tenantId: tenant.tenantId,
+        environment: 'TEST',
+        expiresAt: new Date(Date.now() - 1000),
+      });
+      const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
+      expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
+    });
+
+    it('a wrong secret and an unknown key take about the same time', async () => {
+      const time = async (header: string) => {
+        const start = process.hrtime.bigint();
+        for (let i = 0; i < 20; i++) {
+          await eventTypes().set('Authorization', header);
+        }
+        return Number(process.hrtime.bigint() - start) / 20 / 1e6;
+      };
+      const wrongSecret = basic({ ...tenant.test, secret: 'sk_test_wrong' });
+      const unknownKey = basic({ id: 'x', publicKey: 'pk_test_nobody', secret: 'sk_test_wrong' });
+      await time(wrongSecret);
+      const a = await time(wrongSecret);
+      const b = await time(unknownKey);
+      // Loose bound on a noisy machine: neither path is an order of magnitude slower.
+      expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(5);
+    });
+  });
+
+  describe('success', () => {
+    itLocal('HTTP Basic with a test key gives livemode false', async () => {
+      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.test));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        object: 'principal',
+        livemode: false,
+        tenant_id: tenant.tenantId,
+        investor_id: null,
+        method: 'basic',
+      });
+    });
+
+    itLocal('HTTP Basic with a live key gives livemode true', async () => {
+      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.live));
+      expect(res.status).toBe(200);
+      expect(res.body.livemode).toBe(true);
+    });
+
+    itLocal('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
+      const token = signJwt({
+        sub: 'user-7',
+        tenant_id: tenant.tenantId,
+        investor_id: 'inv_abc',
+        livemode: true,
+      });
+      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        object: 'principal',
+        livemode: true,
+        tenant_id: tenant.tenantId,
+        investor_id: 'inv_abc',
+        method: 'jwt',
+      });
+    });
+
+    itLocal('Bearer JWT livemode defaults to false', async () => {
+      const token = signJwt({ tenant_id: tenant.tenantId });
+      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+      expect(res.body.livemode).toBe(false);
+    });
+
+    it('the first route answers the event types as a list envelope', async () => {
+      const res = await eventTypes().set('Authorization', basic(tenant.test));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ object: 'list', url: '/v1/webhooks/event-types', has_more: false });
+      const names = (res.body.data as Array<{ name: string }>).map((d) => d.name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'account.created',
+          'account.updated',
+          'order.accepted',
+          'order.filled',
+          'order.partially_filled',
+          'order.canceled',
+          'order.rejected',
+          'transfer.deposit.initiated',
+          'transfer.deposit.completed',
+          'transfer.deposit.failed',
+          'transfer.withdrawal.initiated',
+          'transfer.withdrawal.completed',
+          'transfer.withdrawal.failed',
+          'document.approved',
+          'document.rejected',
+        ]),
+      );
+      for (const item of res.body.data) {
+        expect(Object.keys(item).sort()).toEqual(['description', 'name', 'object']);
+        expect(item.object).toBe('event_type');
+      }
+    });
+
+    it('the legacy prefix reaches the same handler', async () => {
+      const res = await ctx
+        .http()
+        .get('/legacy/v1/webhooks/event-types')
+        .set('Authorization', basic(tenant.test));
+      expect(res.status).toBe(200);
+      expect(res.body.object).toBe('list');
+      expect(res.body.data).toHaveLength(16);
+    });
+  });
+
+  describe('scope and entitlements', () => {
+    it('an investor-scoped key is refused on a tenant-level route with 403 SVC-403-001', async () => {
+      const created = await ctx.tenancy.createKey({
+        tenantId: tenant.tenantId,
+        environment: 'TEST',
+        investorId: 'inv_scopedinvestor0001',
+      });
+      const res = await eventTypes().set(
+        'Authorization',
+        basic({ id: created.key.id, publicKey: created.key.public_key, secret: created.secret }),
+      );
+      expectSvcError(res, 'SVC-403-001');
+    });
+
+    itLocal('an investor-scoped JWT is refused on a tenant-level route', async () => {
+      const token = signJwt({ tenant_id: tenant.tenantId, investor_id: 'inv_x' });
+      expectSvcError(await eventTypes().set('Authorization', `Bearer ${token}`), 'SVC-403-001');
+    });
+
+    itLocal('a disabled add-on answers 403 with the legacy body', async () => {
+      const res = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(tenant.test));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'PRODUCT_NOT_ENABLED',
+        message: 'The market_data product is not enabled for this tenant. Contact support to enable it.',
+      });
+      expect(res.headers['request-id']).toMatch(/^req_/);
+    });
+
+    itLocal('an enabled add-on answers, and support can switch it off again', async () => {
+      const withProduct = await ctx.createTenant({ products: ['market_data'] });
+      const ok = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(withProduct.test));
+      expect(ok.status).toBe(200);
+      await ctx.tenancy.updateTenant(withProduct.tenantId, { disable: ['market_data'] });
+      const cache = ctx.app!.get(CredentialCache);
+      cache.forgetTenant(withProduct.tenantId);
+      const off = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(withProduct.test));
+      expect(off.status).toBe(403);
+      expect(off.body.code).toBe('PRODUCT_NOT_ENABLED');
+    });
+
+    itLocal('fixedIncomeEnabled off answers 403 SVC-403-002, on lets the call through', async () => {
+      expectSvcError(
+        await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(tenant.test)),
+        'SVC-403-002',
+      );
+      const bonds = await ctx.createTenant({ fixedIncome: true });
+      const res = await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(bonds.test));
+      expect(res.status).toBe(200);
+    });
+
+    itLocal('test helpers answer 404 to live keys', async () => {
+      expect(
+        (await ctx.http().get('/v1/probe/test-only').set('Authorization', basic(tenant.test))).status,
+      ).toBe(200);
+      expectSvcError(
+        await ctx.http().get('/v1/probe/test-only').set('Authorization', basic(tenant.live)),
+        'SVC-404-001',
+      );
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOpenApiDocument, toStableYaml } from 'src/openapi/openapi-document';
+import { createTestContext, itLocal, TestContext } from '../support/app';
+
+describe('Contracts kept in step with the code', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+
+  afterAll(() => ctx.close());
+
+  itLocal(
+    'openapi/openapi.yaml is what the code generates (run `npm run openapi` after changing a route)',
+    () => {
+      const committed = readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8');
+      expect(toStableYaml(buildOpenApiDocument(ctx.app!))).toBe(committed);
+    },
+  );
+
+  itLocal('the entities match the migrations (no schema change is pending)', async () => {
+    const { DataSource } = await import('typeorm');
+    const appDataSource = ctx.app!.get(DataSource);
+    const pending = await appDataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('Swagger UI and the JSON spec are served under /docs', async () => {
+    const ui = await ctx.http().get('/docs');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger');
+    const json = await ctx.http().get('/docs/openapi.json');
+    expect(json.status).toBe(200);
+    expect(json.body.openapi).toMatch(/^3\./);
+    expect(json.body.info.version).toBe('1.0.0');
+    expect(json.body.components.securitySchemes).toMatchObject({
+      basic: { type: 'http', scheme: 'basic' },
+      bearer: { type: 'http', scheme: 'bearer' },
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { ProbeController } from '../support/probe.controller';
+import { ERROR_CODES } from 'src/core/errors/error-catalog';
+
+describe('Error envelope', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ controllers: [ProbeController] });
+    tenant = await ctx.createTenant();
+  });
+
+  afterAll(() => ctx.close());
+
+  const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
+  const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
+
+  itLocal('400-001 names the invalid query field', async () => {
+    const res = await get('/v1/probe/whoami?limit=500');
+    expectSvcError(res, 'SVC-400-001', {
+      param: 'limit',
+      message: 'Invalid limit: must not be greater than 100.',
+    });
+  });
+
+  itLocal('400-001 names a nested body field by its path', async () => {
+    const res = await post('/v1/probe/things').send({
+      name: 'a',
+      address: { city: 'Lagos', country: 'nigeria' },
+    });
+    expectSvcError(res, 'SVC-400-001', { param: 'address.country' });
+  });
+
+  itLocal('400-001 names an unknown field', async () => {
+    const res = await post('/v1/probe/things').send({ name: 'a', colour: 'red' });
+    expectSvcError(res, 'SVC-400-001', { param: 'colour', message: 'Unknown field colour.' });
+  });
+
+  itLocal('400-002 names the missing field', async () => {
+    const res = await post('/v1/probe/things').send({ amount: '10' });
+    expectSvcError(res, 'SVC-400-002', { param: 'name', message: 'Missing required field name.' });
+  });
+
+  it('400-003 for a malformed JSON body', async () => {
+    const res = await post('/v1/webhooks/event-types')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
+    expectSvcError(res, 'SVC-400-003');
+  });
+
+  it('413-001 for a body over 1 MB', async () => {
+    const res = await post('/v1/webhooks/event-types')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ blob: 'x'.repeat(1_100_000) }));
+    expectSvcError(res, 'SVC-413-001');
+  });
+
+  it('404-001 for an unknown route, under both prefixes', async () => {
+    expectSvcError(await get('/v1/no-such-thing'), 'SVC-404-001', {
+      message: 'Unrecognized request URL (GET /v1/no-such-thing).',
+    });
+    expectSvcError(await get('/legacy/v1/no-such-thing'), 'SVC-404-001');
+  });
+
+  itLocal('409-001 for an illegal state change', async () => {
+    expectSvcError(await get('/v1/probe/fail?kind=conflict'), 'SVC-409-001', {
+      message: 'Order ord_x is already filled and cannot be canceled.',
+    });
+  });
+
+  itLocal('422-001 for a business-rule refusal, naming the field', async () => {
+    expectSvcError(await get('/v1/probe/fail?kind=refused'), 'SVC-422-001', {
+      param: 'qty',
+      message: 'Insufficient buying power.',
+    });
+  });
+
+  itLocal('500-001 leaks nothing internal', async () => {
+    const res = await get('/v1/probe/fail?kind=crash');
+    expectSvcError(res, 'SVC-500-001', { message: 'An internal error occurred.' });
+    expect(JSON.stringify(res.body)).not.toMatch(/secret_table|unique constraint|\.js|at /);
+  });
+
+  itLocal('503-001 when a dependency is down', async () => {
+    expectSvcError(await get('/v1/probe/fail?kind=unavailable'), 'SVC-503-001');
+  });
+
+  it('the error page lists every code with an anchor each doc_url lands on', async () => {
+    const res = await ctx.http().get('/docs/errors');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    for (const code of ERROR_CODES) {
+      expect(res.text).toContain(`id="${code}"`);
+    }
+    expect(res.text).toContain('id="PRODUCT_NOT_ENABLED"');
+  });
+
+  it('every response carries a Request-Id, success or not', async () => {
+    const ok = await get('/v1/webhooks/event-types');
+    const ko = await ctx.http().get('/v1/webhooks/event-types');
+    expect(ok.headers['request-id']).toMatch(/^req_[A-Za-z0-9_-]{22}$/);
+    expect(ko.headers['request-id']).toMatch(/^req_[A-Za-z0-9_-]{22}$/);
+    expect(ok.headers['request-id']).not.toBe(ko.headers['request-id']);
+  });
+
+  it('health endpoints are unversioned and unauthenticated', async () => {
+    expect((await ctx.http().get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await ctx.http().get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.details).toEqual({ postgresql: { status: 'up' }, redis: { status: 'up' } });
+  });
+});
