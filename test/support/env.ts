@@ -9,6 +9,8 @@ import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, testJwtKeys } from './jwt';
 if (!process.env.E2E_BASE_URL) {
   process.env.TEST_FILE_DB = `${FILE_DB_PREFIX}${randomBytes(6).toString('hex')}`;
   process.env.DATABASE_URL = databaseUrl(process.env.TEST_FILE_DB);
+  // Bull queues of this file's app stay apart from other files' apps sharing the same Redis.
+  process.env.QUEUE_PREFIX = `test_${process.env.TEST_FILE_DB}`;
 }
 process.env.APP_ENV ??= 'sandbox';
 process.env.LOG_LEVEL ??= 'silent';

@@ -15,6 +15,10 @@ export class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection url' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
+  /** Key prefix of the Bull queues in Redis; separates deployments (and test files) sharing one Redis. */
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits, : _ -' })
+  QUEUE_PREFIX = 'svc';
+
   @Transform(({ value }) => Number(value))
   @IsInt()
   @Min(0)
