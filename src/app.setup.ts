@@ -1,11 +1,12 @@
 import { INestApplication, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
-import { json, NextFunction, Request, Response, urlencoded } from 'express';
-import { Logger } from 'nestjs-pino';
+import { json, NextFunction, Request, Response } from 'express';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
 import { newId } from 'src/core/ids/ids';
+import { AppLogger } from 'src/core/logging/app-logger';
+import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
 import { buildOpenApiDocument } from 'src/openapi/openapi-document';
 
 export const API_PREFIX = 'v1';
@@ -22,7 +23,8 @@ export function isLegacyRequest(req: Request): boolean {
 export function configureApp(app: INestApplication, options: { swagger?: boolean } = {}): void {
   const config = app.get(AppConfig);
   const renderer = app.get(ErrorRenderer);
-  app.useLogger(app.get(Logger));
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
   const express = app.getHttpAdapter().getInstance() as {
     disable(name: string): void;
     set(k: string, v: unknown): void;
@@ -31,28 +33,20 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   express.set('etag', false);
   express.set('query parser', 'extended');
 
-  app.use((req: Request & { id?: string }, res: Response, next: NextFunction) => {
+  // Request id on every response, and the legacy alias rewritten to /v1 (same handlers).
+  const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
+  app.use((req: Request & { id?: string; legacyApi?: boolean }, res: Response, next: NextFunction) => {
     req.id = newId('request');
     res.setHeader('Request-Id', req.id);
-    next();
-  });
-
-  // The legacy alias reaches the same handlers: rewrite its prefix to /v1 and remember it.
-  const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
-  app.use((req: Request & { legacyApi?: boolean }, _res: Response, next: NextFunction) => {
-    if (
-      req.url === legacyPrefix ||
-      req.url.startsWith(`${legacyPrefix}/`) ||
-      req.url.startsWith(`${legacyPrefix}?`)
-    ) {
+    if (req.url.startsWith(legacyPrefix) && /^[/?]?$/.test(req.url.charAt(legacyPrefix.length))) {
       req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
       req.legacyApi = true;
     }
     next();
   });
+  app.use(requestLogMiddleware(logger.requests));
 
   app.use(json({ limit: '1mb' }));
-  app.use(urlencoded({ extended: true, limit: '1mb' }));
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
+import { AppLogger } from 'src/core/logging/app-logger';
 
 /** Entry of the worker process (docker-compose `worker`): runs queue consumers, serves no HTTP. */
 async function bootstrap(): Promise<void> {
   const { WorkerModule } = await import('src/worker.module');
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.enableShutdownHooks();
-  app.get(Logger).log('Worker started');
+  app.get(AppLogger).log('Worker started', 'Worker');
 }
 
 bootstrap().catch((err: unknown) => {

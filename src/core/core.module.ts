@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -16,7 +16,7 @@ import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { HealthController } from 'src/core/health/health.controller';
 import { IdempotencyKeyEntity } from 'src/core/idempotency/idempotency-key.entity';
-import { IdempotencyInterceptor } from 'src/core/idempotency/idempotency.interceptor';
+import { IdempotencyGuard } from 'src/core/idempotency/idempotency.guard';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
 import { LoggingModule } from 'src/core/logging/logging.module';
 import { RateLimitGuard } from 'src/core/rate-limit/rate-limit.guard';
@@ -26,7 +26,8 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 
 /**
  * Cross-cutting pieces every surface module relies on. Global guards run in this order:
- * authentication → rate limit (per key) → access (entitlements, scope, test-mode).
+ * authentication → rate limit (per key) → access (entitlements, scope, test-mode) →
+ * idempotency (POST only).
  */
 @Global()
 @Module({
@@ -52,8 +53,8 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     { provide: APP_GUARD, useClass: ApiAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_GUARD, useClass: IdempotencyGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
   exports: [CredentialCache, ErrorRenderer, IdempotencyService],
 })

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { setLogDestination } from 'src/core/logging/logging.module';
+import { setLogDestination } from 'src/core/logging/app-logger';
 import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 
 describe('Structured request logs', () => {

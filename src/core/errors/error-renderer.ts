@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
 import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
+import { IdempotentReplay } from 'src/core/idempotency/idempotency.guard';
 
 export interface ErrorEnvelope {
   error: {
@@ -59,6 +60,11 @@ export class ErrorRenderer {
       return;
     }
     const requestId = (req as { id?: string }).id ?? 'req_unknown';
+    if (err instanceof IdempotentReplay) {
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(err.status).json(err.body);
+      return;
+    }
     if (err instanceof ProductNotEnabledError) {
       res.status(403).json({ status: 'error', code: 'PRODUCT_NOT_ENABLED', message: err.message });
       return;

@@ -22,9 +22,24 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
+// Random bytes are drawn in blocks: one system call per 256 ids instead of one per id.
+const POOL_SIZE = 16 * 256;
+let pool = randomBytes(POOL_SIZE);
+let offset = 0;
+
+function random16(): Buffer {
+  if (offset + 16 > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    offset = 0;
+  }
+  const bytes = pool.subarray(offset, offset + 16);
+  offset += 16;
+  return bytes;
+}
+
 /** `<prefix>_<128 random bits, base64url>`: 22 url-safe characters after the underscore. */
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${randomBytes(16).toString('base64url')}`;
+  return `${ID_PREFIXES[kind]}_${random16().toString('base64url')}`;
 }
 
 /** True when `value` looks like an id of this kind (cheap shape check before a lookup). */

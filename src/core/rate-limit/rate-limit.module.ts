@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { REDIS } from 'src/core/redis/redis.module';
+import { BatchedRedisThrottlerStorage } from 'src/core/rate-limit/batched-redis.storage';
 
 /**
  * RATE_LIMIT_PER_SECOND sustained with bursts up to RATE_LIMIT_BURST: one window of
@@ -20,7 +20,7 @@ import { REDIS } from 'src/core/redis/redis.module';
           throttlers: [
             { name: 'default', limit: burst, ttl: Math.max(1000, Math.round((burst / perSecond) * 1000)) },
           ],
-          storage: new ThrottlerStorageRedisService(redis),
+          storage: new BatchedRedisThrottlerStorage(redis),
         };
       },
     }),

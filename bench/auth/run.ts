@@ -1,0 +1,95 @@
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { runMigrations } from 'src/core/database/migrate';
+import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
+import { TenancyService } from 'src/core/tenancy/tenancy.service';
+import { TenantEntity } from 'src/core/tenancy/tenant.entity';
+import { compare, runLoad } from 'bench/lib/load';
+import { startServer } from 'bench/lib/server-process';
+
+/**
+ * Authenticated trivial route (Basic auth, rate limit, access guard, request id, JSON logs)
+ * against a bare NestJS route with the same body. Target: ratio ≥ 0.8.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'svc_bench_auth';
+
+async function prepareDatabase(): Promise<{ url: string; authorization: string }> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${DB}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB}`;
+  const ds = await new DataSource({
+    ...dataSourceOptions(url.toString()),
+    entities: [TenantEntity, ApiKeyEntity],
+  }).initialize();
+  await runMigrations(ds);
+  const tenancy = new TenancyService(ds.getRepository(TenantEntity), ds.getRepository(ApiKeyEntity));
+  const { test } = await tenancy.createTenant('Bench partner', [], false);
+  await ds.destroy();
+  const authorization = `Basic ${Buffer.from(`${test.key.public_key}:${test.secret}`).toString('base64')}`;
+  return { url: url.toString(), authorization };
+}
+
+async function main(): Promise<void> {
+  const total = Number(process.env.BENCH_REQUESTS ?? 4000);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const { url, authorization } = await prepareDatabase();
+  const app = await startServer('bench/auth/servers.ts', ['app'], {
+    DATABASE_URL: url,
+    MIGRATE_ON_START: 'false',
+    // The bench measures overhead, not the limiter refusing: a budget far above the load.
+    RATE_LIMIT_BURST: '10000000',
+    RATE_LIMIT_PER_SECOND: '10000000',
+    LOG_LEVEL: 'info',
+  });
+  const bare = await startServer('bench/auth/servers.ts', ['bare']);
+  try {
+    const path = '/v1/webhooks/event-types';
+    // Warm both up (JIT, caches, connection pools).
+    await runLoad({ port: app.port, path, headers: { authorization }, total: 1000, concurrency });
+    await runLoad({ port: bare.port, path, total: 1000, concurrency });
+    const result = await compare(
+      Number(process.env.BENCH_ROUNDS ?? 5),
+      () => runLoad({ port: app.port, path, headers: { authorization }, total, concurrency }),
+      () => runLoad({ port: bare.port, path, total, concurrency }),
+    );
+    const check = await runLoad({
+      port: app.port,
+      path,
+      headers: { authorization },
+      total: 10,
+      concurrency: 1,
+    });
+    if (check.statuses[200] !== 10) {
+      throw new Error(`authenticated route did not answer 200: ${JSON.stringify(check.statuses)}`);
+    }
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          bench: 'auth',
+          authed_route_rps: Math.round(result.a),
+          bare_nest_rps: Math.round(result.b),
+          ratio: Number(result.ratio.toFixed(3)),
+          target: 0.8,
+          samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String(err)}\n`);
+  process.exit(1);
+});

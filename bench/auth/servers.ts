@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { Controller, Get, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EVENT_TYPES } from 'src/core/events/event-types';
+
+/**
+ * Bench servers. `bare`: a NestJS app with one route returning the same body as the event-type
+ * list, no guards, logging or middleware — the baseline. `app`: the real service.
+ */
+const BODY = {
+  object: 'list',
+  url: '/v1/webhooks/event-types',
+  has_more: false,
+  data: EVENT_TYPES.map((t) => ({ object: 'event_type', name: t.name, description: t.description })),
+};
+
+@Controller('v1/webhooks/event-types')
+class BareController {
+  @Get()
+  list() {
+    return BODY;
+  }
+}
+
+@Module({ controllers: [BareController] })
+class BareModule {}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode === 'bare') {
+    const app = await NestFactory.create(BareModule, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
+    return;
+  }
+  const { AppModule } = await import('src/app.module');
+  const { configureApp } = await import('src/app.setup');
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  configureApp(app, { swagger: false });
+  await app.listen(0, '127.0.0.1');
+  process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { Agent, request } from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  statuses: Record<number, number>;
+  p50ms: number;
+  p99ms: number;
+}
+
+/**
+ * A bounded closed-loop load: `concurrency` keep-alive connections each sending requests back
+ * to back until `total` have completed. Loopback only.
+ */
+export async function runLoad(options: {
+  port: number;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: () => string;
+  total: number;
+  concurrency: number;
+}): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const statuses: Record<number, number> = {};
+  const latencies: number[] = [];
+  let started = 0;
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const body = options.body?.();
+      const t0 = process.hrtime.bigint();
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: options.port,
+          path: options.path,
+          method: options.method ?? 'GET',
+          agent,
+          headers: { ...(options.headers ?? {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+            latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const worker = async () => {
+    while (started < options.total) {
+      started++;
+      await once();
+    }
+  };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: options.total,
+    seconds,
+    perSecond: options.total / seconds,
+    statuses,
+    p50ms: latencies[Math.floor(latencies.length * 0.5)] ?? 0,
+    p99ms: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  };
+}
+
+/** Alternates rounds of two targets so machine noise hits both alike; returns median rates. */
+export async function compare(
+  rounds: number,
+  a: () => Promise<LoadResult>,
+  b: () => Promise<LoadResult>,
+): Promise<{ a: number; b: number; ratio: number; samples: Array<[number, number]> }> {
+  const samples: Array<[number, number]> = [];
+  for (let i = 0; i < rounds; i++) {
+    samples.push([(await a()).perSecond, (await b()).perSecond]);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const ma = median(samples.map((s) => s[0]));
+  const mb = median(samples.map((s) => s[1]));
+  return { a: ma, b: mb, ratio: ma / mb, samples };
+}

@@ -1,0 +1,43 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * Starts a TypeScript server script in its own process (so the load generator and the server
+ * do not share an event loop) and resolves with the port it prints as `LISTENING <port>`.
+ */
+export function startServer(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script), ...args],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) {
+        // From here on the server's output (its request logs) is drained and dropped.
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({
+          port: Number(match[1]),
+          child,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+  });
+}

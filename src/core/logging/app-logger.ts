@@ -1,0 +1,95 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { Logger as Pino } from 'pino';
+import type { Writable } from 'node:stream';
+
+let destination: Writable | undefined;
+
+/** Where logs go: stdout by default; tests point it at a buffer to check redaction. */
+export function setLogDestination(stream: Writable | undefined): void {
+  destination = stream;
+}
+
+/** Paths that must never reach a log line even if a future call logs such an object. */
+export const REDACTED_PATHS = [
+  'authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'secret',
+  'password',
+  '*.secret',
+  '*.password',
+  '*.secret_hash',
+];
+
+/**
+ * Two pino loggers on one destination: `app` redacts (it logs objects handed to it, errors
+ * included); `requests` writes the fixed per-request line, which holds no header or body, and
+ * skips the redaction pass that would otherwise run on every request.
+ */
+export function createPino(level: string): { app: Pino; requests: Pino } {
+  const stream = destination ?? pino.destination({ fd: 1, sync: false });
+  const base = { service: 'investment-api' };
+  return {
+    app: pino({ level, base, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream),
+    requests: pino({ level, base }, stream),
+  };
+}
+
+/**
+ * Nest's LoggerService on top of pino: framework and application messages become JSON lines
+ * with a `context`. Errors passed as objects keep their fields (err, requestId).
+ */
+export class AppLogger implements LoggerService {
+  readonly pino: Pino;
+  readonly requests: Pino;
+
+  constructor(loggers: { app: Pino; requests: Pino }) {
+    this.pino = loggers.app;
+    this.requests = loggers.requests;
+  }
+
+  log(message: unknown, context?: string): void {
+    this.write('info', message, context);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    this.write(
+      'error',
+      message,
+      context,
+      rest.find((r) => typeof r === 'string' && r.includes('\n')) as string,
+    );
+  }
+
+  warn(message: unknown, context?: string): void {
+    this.write('warn', message, context);
+  }
+
+  debug(message: unknown, context?: string): void {
+    this.write('debug', message, context);
+  }
+
+  verbose(message: unknown, context?: string): void {
+    this.write('trace', message, context);
+  }
+
+  fatal(message: unknown, context?: string): void {
+    this.write('fatal', message, context);
+  }
+
+  private write(level: pino.Level, message: unknown, context?: string, stack?: string): void {
+    if (!this.pino.isLevelEnabled(level)) {
+      return;
+    }
+    if (message && typeof message === 'object' && !(message instanceof Error)) {
+      this.pino[level]({ context, ...(message as object) }, context ?? '');
+      return;
+    }
+    if (message instanceof Error) {
+      this.pino[level]({ context, err: message }, message.message);
+      return;
+    }
+    this.pino[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+  }
+}
