@@ -5,10 +5,14 @@ import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
 
 /** Support CLI: `npm run cli -- <command>`. Every command prints JSON. */
-export function buildProgram(): Command {
+export function buildProgram(options: { throwOnError?: boolean } = {}): Command {
   const program = new Command('investment-cli')
     .description('Support tooling for the investment service (tenants, keys, events, data).')
     .showHelpAfterError();
+  if (options.throwOnError) {
+    // Commands registered after this inherit it: errors throw instead of exiting (in-process use).
+    program.exitOverride().configureOutput({ writeErr: () => undefined });
+  }
   registerSystemCommands(program);
   registerTenantCommands(program);
   return program;

@@ -1,0 +1,130 @@
+import { buildProgram } from 'src/cli/main';
+import { closeCliContext } from 'src/cli/cli-context';
+import { basic, createTestContext, itLocal, TestContext } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { ProbeController } from '../support/probe.controller';
+
+/** Runs one CLI command in-process and returns the JSON it printed. */
+async function cli(...args: string[]): Promise<any> {
+  const chunks: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(chunk.toString());
+    return true;
+  });
+  try {
+    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return JSON.parse(chunks.join(''));
+}
+
+describe('Support CLI', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ controllers: [ProbeController] });
+  });
+
+  afterAll(async () => {
+    await closeCliContext();
+    await ctx.close();
+  });
+
+  itLocal('tenants:create prints the tenant and one test and one live key whose secrets work', async () => {
+    const out = await cli('tenants:create', '--name', 'Acme', '--products', 'market_data');
+    expect(out).toMatchObject({
+      tenant_id: expect.stringMatching(/^ten_/),
+      products: ['market_data'],
+      fixed_income_enabled: false,
+      keys: {
+        test: {
+          id: expect.stringMatching(/^apk_/),
+          public_key: expect.stringMatching(/^pk_test_/),
+          secret: expect.stringMatching(/^sk_test_/),
+        },
+        live: {
+          id: expect.stringMatching(/^apk_/),
+          public_key: expect.stringMatching(/^pk_live_/),
+          secret: expect.stringMatching(/^sk_live_/),
+        },
+      },
+    });
+    const creds = { id: out.keys.test.id, publicKey: out.keys.test.public_key, secret: out.keys.test.secret };
+    const res = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(creds));
+    expect(res.status).toBe(200);
+  });
+
+  itLocal('tenants:update switches products and the fixed-income flag', async () => {
+    const created = await cli('tenants:create', '--name', 'Beta');
+    const updated = await cli(
+      'tenants:update',
+      created.tenant_id,
+      '--enable',
+      'market_data,cash_management',
+      '--fixed-income',
+      'on',
+    );
+    expect(updated).toEqual({
+      tenant_id: created.tenant_id,
+      name: 'Beta',
+      products: ['cash_management', 'market_data'],
+      fixed_income_enabled: true,
+    });
+    const off = await cli(
+      'tenants:update',
+      created.tenant_id,
+      '--disable',
+      'cash_management',
+      '--fixed-income',
+      'off',
+    );
+    expect(off.products).toEqual(['market_data']);
+    expect(off.fixed_income_enabled).toBe(false);
+  });
+
+  itLocal('keys:create makes an investor-scoped key; keys:revoke stops it', async () => {
+    const tenant = await cli('tenants:create', '--name', 'Gamma');
+    const key = await cli(
+      'keys:create',
+      '--tenant',
+      tenant.tenant_id,
+      '--environment',
+      'PRODUCTION',
+      '--investor',
+      'inv_cli0000000000000001',
+    );
+    expect(key).toMatchObject({
+      id: expect.stringMatching(/^apk_/),
+      tenant_id: tenant.tenant_id,
+      account_id: 'inv_cli0000000000000001',
+      environment: 'PRODUCTION',
+      status: 'active',
+      public_key: expect.stringMatching(/^pk_live_/),
+      secret: expect.stringMatching(/^sk_live_/),
+    });
+    const creds = { id: key.id, publicKey: key.public_key, secret: key.secret };
+    const who = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(creds));
+    expect(who.body).toMatchObject({ livemode: true, investor_id: 'inv_cli0000000000000001' });
+    const revoked = await cli('keys:revoke', key.id);
+    expect(revoked.status).toBe('revoked');
+    const deadline = Date.now() + 5000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(creds))).status;
+      if (status === 200) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    expectSvcError(
+      await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(creds)),
+      'SVC-401-001',
+    );
+  });
+
+  itLocal('refuses an unknown product before touching the database', async () => {
+    await expect(cli('tenants:create', '--name', 'X', '--products', 'crypto_lending')).rejects.toThrow(
+      /unknown product/,
+    );
+  });
+});
