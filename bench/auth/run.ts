@@ -7,7 +7,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { compare, runLoad } from 'bench/lib/load';
-import { startServer } from 'bench/lib/server-process';
+import { cpuSeconds, startServer } from 'bench/lib/server-process';
 
 /**
  * Authenticated trivial route (Basic auth, rate limit, access guard, request id, JSON logs)
@@ -37,7 +37,7 @@ async function prepareDatabase(): Promise<{ url: string; authorization: string }
 }
 
 async function main(): Promise<void> {
-  const total = Number(process.env.BENCH_REQUESTS ?? 4000);
+  const total = Number(process.env.BENCH_REQUESTS ?? 8000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const { url, authorization } = await prepareDatabase();
   const app = await startServer('bench/auth/servers.ts', ['app'], {
@@ -52,13 +52,21 @@ async function main(): Promise<void> {
   try {
     const path = '/v1/webhooks/event-types';
     // Warm both up (JIT, caches, connection pools).
-    await runLoad({ port: app.port, path, headers: { authorization }, total: 1000, concurrency });
-    await runLoad({ port: bare.port, path, total: 1000, concurrency });
+    await runLoad({ port: app.port, path, headers: { authorization }, total: 5000, concurrency });
+    await runLoad({ port: bare.port, path, total: 5000, concurrency });
+    const cpu = { app: 0, bare: 0, requests: 0 };
+    const measured = async (server: typeof app, headers: Record<string, string>) => {
+      const before = cpuSeconds(server.child.pid!);
+      const r = await runLoad({ port: server.port, path, headers, total, concurrency });
+      cpu[server === app ? 'app' : 'bare'] += cpuSeconds(server.child.pid!) - before;
+      return r;
+    };
     const result = await compare(
       Number(process.env.BENCH_ROUNDS ?? 5),
-      () => runLoad({ port: app.port, path, headers: { authorization }, total, concurrency }),
-      () => runLoad({ port: bare.port, path, total, concurrency }),
+      () => measured(app, { authorization }),
+      () => measured(bare, {}),
     );
+    const rounds = result.samples.length;
     const check = await runLoad({
       port: app.port,
       path,
@@ -77,6 +85,10 @@ async function main(): Promise<void> {
           bare_nest_rps: Math.round(result.b),
           ratio: Number(result.ratio.toFixed(3)),
           target: 0.8,
+          // Server CPU per request, and the rate ratio it implies on an idle machine.
+          authed_cpu_us_per_request: Math.round((cpu.app / (rounds * total)) * 1e6),
+          bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
+          cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
           samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
         },
         null,

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -40,4 +41,14 @@ export function startServer(
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
   });
+}
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc. Comparing CPU per request of
+ * two servers is steadier than comparing their rates on a busy machine.
+ */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
