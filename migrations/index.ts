@@ -1,7 +1,17 @@
 import { Foundation1763780000000 } from './1763780000000-foundation';
+import { Webhooks1763790000000 } from './1763790000000-webhooks';
+import { Investors1763800000000 } from './1763800000000-investors';
+import { Assets1763810000000 } from './1763810000000-assets';
+import { AssetReferenceData1763810000001 } from './1763810000001-asset-reference-data';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
  * ts-jest, ts-node and the compiled dist/ tree. Add each new migration class here.
  */
-export const MIGRATIONS = [Foundation1763780000000];
+export const MIGRATIONS = [
+  Foundation1763780000000,
+  Webhooks1763790000000,
+  Investors1763800000000,
+  Assets1763810000000,
+  AssetReferenceData1763810000001,
+];

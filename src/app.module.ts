@@ -1,8 +1,33 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from 'src/core/core.module';
+import { QueueModule } from 'src/core/queue/queue.module';
+import { EventsModule } from 'src/modules/events/events.module';
 import { WebhooksModule } from 'src/modules/webhooks/webhooks.module';
+import { AccountsModule } from 'src/modules/accounts/accounts.module';
+import { ApiKeysModule } from 'src/modules/api-keys/api-keys.module';
+import { ComplianceModule } from 'src/modules/compliance/compliance.module';
+import { DisclosuresModule } from 'src/modules/disclosures/disclosures.module';
+import { DocumentsModule } from 'src/modules/documents/documents.module';
+import { InvestorsModule } from 'src/modules/investors/investors.module';
+import { AssetsModule } from 'src/modules/assets/assets.module';
+import { MarketDataModule } from 'src/modules/market-data/market-data.module';
+import { MarketsModule } from 'src/modules/markets/markets.module';
 
 @Module({
-  imports: [CoreModule, WebhooksModule],
+  imports: [
+    CoreModule,
+    QueueModule.forRoot(),
+    WebhooksModule,
+    EventsModule,
+    InvestorsModule,
+    AccountsModule,
+    ComplianceModule,
+    DocumentsModule,
+    DisclosuresModule,
+    ApiKeysModule,
+    AssetsModule,
+    MarketsModule,
+    MarketDataModule,
+  ],
 })
 export class AppModule {}

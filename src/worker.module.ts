@@ -3,11 +3,25 @@ import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { LoggingModule } from 'src/core/logging/logging.module';
+import { QueueModule } from 'src/core/queue/queue.module';
 import { RedisModule } from 'src/core/redis/redis.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
+import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
 
-/** The queue-worker process: no HTTP, only the modules whose jobs it runs. */
+/**
+ * The queue-worker process: no HTTP, only the modules whose jobs it runs. It always consumes
+ * (whatever WORKER_IN_PROCESS says) and runs the outbox relay.
+ */
 @Module({
-  imports: [AppConfigModule, LoggingModule, DatabaseModule, RedisModule, TenancyModule, EventsCoreModule],
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    RedisModule,
+    TenancyModule,
+    EventsCoreModule,
+    QueueModule.forRoot({ consumers: true }),
+    WebhookDeliveryModule,
+  ],
 })
 export class WorkerModule {}

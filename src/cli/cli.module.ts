@@ -4,9 +4,20 @@ import { DatabaseModule } from 'src/core/database/database.module';
 import { RedisModule } from 'src/core/redis/redis.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
+import { QueueModule } from 'src/core/queue/queue.module';
+import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
 
 /** What support commands need: configuration, the database and the services they drive. */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, RedisModule, TenancyModule, EventsCoreModule],
+  imports: [
+    AppConfigModule,
+    DatabaseModule,
+    RedisModule,
+    TenancyModule,
+    EventsCoreModule,
+    // The CLI only enqueues (replays); it never consumes.
+    QueueModule.forRoot({ consumers: false }),
+    WebhookDeliveryModule,
+  ],
 })
 export class CliModule {}

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { closeCliContext } from 'src/cli/cli-context';
+import { registerAssetCommands } from 'src/cli/commands/asset.commands';
+import { registerEventCommands } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
 
@@ -15,6 +17,8 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   }
   registerSystemCommands(program);
   registerTenantCommands(program);
+  registerEventCommands(program);
+  registerAssetCommands(program);
   return program;
 }
 

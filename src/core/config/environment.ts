@@ -1,5 +1,17 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 
 /**
  * Every setting the service reads from its environment, validated once at boot.
@@ -81,6 +93,43 @@ export class Environment {
   @Transform(({ value }) => value === true || value === 'true' || value === '1')
   WORKER_IN_PROCESS = true;
 
+  /**
+   * Key that encrypts webhook signing secrets at rest (AES-256-GCM; any string of 32+ characters,
+   * hashed to the key). Required in production; the sandbox falls back to a built-in key.
+   */
+  @ValidateIf((env: Environment) => env.APP_ENV === 'production' || env.WEBHOOK_SECRET_KEY !== undefined)
+  @IsString()
+  @MinLength(32, { message: 'must be set in production, at least 32 characters' })
+  WEBHOOK_SECRET_KEY?: string;
+
+  /** How often the outbox relay looks for committed events not yet queued for delivery. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(10)
+  @Max(60000)
+  EVENT_RELAY_INTERVAL_MS = 200;
+
+  /** Events the relay moves to the queue per transaction. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  EVENT_RELAY_BATCH_SIZE = 500;
+
+  /** Webhook deliveries one process runs at once (a slow endpoint holds at most a share of them). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 50;
+
+  /** A receiver must answer 2xx within this time (spec: 30 s); shorter values suit tests. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  WEBHOOK_TIMEOUT_MS = 30000;
+
   @IsString()
   STORAGE_DIR = './var/storage';
 
@@ -88,6 +137,10 @@ export class Environment {
   @IsInt()
   @Min(1)
   DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+  /** Seed of the simulated price walk: the same seed gives the same prices in every process. */
+  @Matches(/^[\x21-\x7e]{1,64}$/, { message: 'must be 1-64 printable characters without spaces' })
+  PRICE_SEED = 'sandbox';
 }
 
 /** Used by ConfigModule: one clear line naming each bad value, then the process stops. */

@@ -21,3 +21,9 @@ export const EVENT_TYPES = [
 export type EventName = (typeof EVENT_TYPES)[number]['name'];
 
 export const EVENT_NAMES: readonly EventName[] = EVENT_TYPES.map((t) => t.name);
+
+/**
+ * Sent only by `POST /v1/test_helpers/webhooks/{id}/test-event`, to that one endpoint. Not in the
+ * subscribable list: no endpoint subscribes to it, `*` included.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
  */
 @Entity('events')
 @Index('events_tenant_mode_created_idx', ['tenant_id', 'livemode', 'created_at'])
+@Index('events_unrelayed_idx', ['created_at'], { where: '"relayed_at" IS NULL' })
 export class EventEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -27,4 +28,11 @@ export class EventEntity {
 
   @Column({ name: 'relayed_at', type: 'timestamptz', nullable: true })
   relayed_at: Date | null;
+
+  /**
+   * Set only on test events: the one webhook endpoint (we_...) that receives it. Null: every
+   * enabled endpoint of the tenant and mode whose eventTypeNames match.
+   */
+  @Column({ name: 'endpoint_id', type: 'text', nullable: true })
+  endpoint_id: string | null;
 }

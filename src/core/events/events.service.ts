@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventEntity } from 'src/core/events/event.entity';
-import type { EventName } from 'src/core/events/event-types';
+import { EventName, WEBHOOK_TEST_EVENT } from 'src/core/events/event-types';
 import { newId } from 'src/core/ids/ids';
 
 export interface EmitInput {
@@ -36,8 +37,55 @@ export class EventsService {
       data: input.data,
       created_at: new Date(),
       relayed_at: null,
+      endpoint_id: null,
     });
-    return manager.save(event);
+    // insert, not save: save would first SELECT by id to choose between insert and update.
+    await manager.insert(EventEntity, event as QueryDeepPartialEntity<EventEntity>);
+    return event;
+  }
+
+  /**
+   * A `webhook.test` event for one endpoint only (sandbox test helper). It goes through the
+   * outbox and the delivery queue like any other event.
+   */
+  async emitTestEvent(
+    manager: EntityManager,
+    input: { tenantId: string; livemode: boolean; endpointId: string; data: Record<string, unknown> },
+  ): Promise<EventEntity> {
+    const event = manager.create(EventEntity, {
+      id: newId('event'),
+      tenant_id: input.tenantId,
+      livemode: input.livemode,
+      event: WEBHOOK_TEST_EVENT,
+      data: input.data,
+      created_at: new Date(),
+      relayed_at: null,
+      endpoint_id: input.endpointId,
+    });
+    await manager.insert(EventEntity, event as QueryDeepPartialEntity<EventEntity>);
+    return event;
+  }
+
+  /**
+   * Locks up to `limit` committed events not yet handed to the queue, oldest first. Rows another
+   * relay holds are skipped, so several relays can run at once. Call inside a transaction and
+   * `markRelayed` before it commits; a relay that dies first leaves the rows for the next one.
+   */
+  async claimUnrelayed(manager: EntityManager, limit: number): Promise<EventEntity[]> {
+    return manager
+      .createQueryBuilder(EventEntity, 'e')
+      .where('e.relayed_at IS NULL')
+      .orderBy('e.created_at', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  async markRelayed(manager: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length > 0) {
+      await manager.query('UPDATE "events" SET "relayed_at" = now() WHERE "id" = ANY($1)', [ids]);
+    }
   }
 
   static toPayload(event: EventEntity): EventPayload {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { ServiceError } from 'src/core/errors/service-error';
 import { newId, newSecret } from 'src/core/ids/ids';
 import { ApiKeyEntity, KeyEnvironment } from 'src/core/tenancy/api-key.entity';
@@ -96,6 +96,8 @@ export class TenancyService {
         expires_at: input.expiresAt ?? null,
         revoked_at: null,
         metadata: input.metadata ?? {},
+        // Millisecond precision, so list cursors taken from this value match the stored one exactly.
+        created_at: new Date(),
       }),
     );
     return { key, secret };
@@ -114,6 +116,19 @@ export class TenancyService {
       where: { tenant_id: tenantId, investor_id: investorId, environment: livemode ? 'PRODUCTION' : 'TEST' },
       order: { created_at: 'DESC', id: 'DESC' },
     });
+  }
+
+  /** An investor's keys of one mode as a query, for cursor pagination (newest first). */
+  investorKeysQuery(
+    tenantId: string,
+    investorId: string,
+    livemode: boolean,
+  ): SelectQueryBuilder<ApiKeyEntity> {
+    return this.keys
+      .createQueryBuilder('k')
+      .where('k.tenant_id = :tenantId', { tenantId })
+      .andWhere('k.investor_id = :investorId', { investorId })
+      .andWhere('k.environment = :environment', { environment: livemode ? 'PRODUCTION' : 'TEST' });
   }
 
   /** Revokes a key; revoking twice is harmless and keeps the first revocation time. */

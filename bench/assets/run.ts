@@ -1,0 +1,187 @@
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { compare, LoadResult } from 'bench/lib/load';
+import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { runMixedLoad } from 'bench/assets/load';
+import { insertSyntheticAssets } from 'bench/assets/synthetic-assets';
+import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { runMigrations } from 'src/core/database/migrate';
+import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
+import { TenancyService } from 'src/core/tenancy/tenancy.service';
+import { TenantEntity } from 'src/core/tenancy/tenant.entity';
+import { assetSearchQuery } from 'src/modules/assets/asset-queries';
+
+/**
+ * Asset search (description A, default limit 50) on 100,000 synthetic assets plus the shipped ones:
+ * the real service (auth, rate limit, validation, ranking SQL, simulated prices for every row) against
+ * a bare node:http + pg server running the same SQL. Target: ratio >= 0.5. Also prints the query plans
+ * and times, which show the trigram and btree indexes at work.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'svc_bench_assets';
+const SYNTHETIC = Number(process.env.BENCH_ASSETS ?? 100_000);
+const QUERIES = [
+  'apple',
+  'AAPL',
+  'micro',
+  'bank',
+  'ms',
+  'b',
+  'tesla',
+  'energy',
+  'velmor',
+  'zenith',
+  'BTC',
+  'treasury',
+  'KQ',
+  'holdings inc',
+];
+
+async function prepareDatabase(): Promise<{
+  url: string;
+  authorization: string;
+  tenantId: string;
+  total: number;
+}> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${DB}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB}`;
+  const ds = await new DataSource({
+    ...dataSourceOptions(url.toString()),
+    entities: [TenantEntity, ApiKeyEntity],
+  }).initialize();
+  await runMigrations(ds);
+  const tenancy = new TenancyService(ds.getRepository(TenantEntity), ds.getRepository(ApiKeyEntity));
+  const { tenant, test } = await tenancy.createTenant('Bench partner', [], false);
+  await ds.destroy();
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  await insertSyntheticAssets(client, SYNTHETIC);
+  const [{ n }] = (await client.query('SELECT count(*)::int AS n FROM "assets"')).rows as { n: number }[];
+  await client.end();
+  const authorization = `Basic ${Buffer.from(`${test.key.public_key}:${test.secret}`).toString('base64')}`;
+  return { url: url.toString(), authorization, tenantId: tenant.id, total: n };
+}
+
+/** Execution time and the index scans of the search SQL for each query. */
+async function plans(
+  url: string,
+  tenantId: string,
+): Promise<Record<string, { ms: number; indexes: string[] }>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const result: Record<string, { ms: number; indexes: string[] }> = {};
+  for (const q of QUERIES) {
+    const { text, values } = assetSearchQuery({ q, status: 'active', take: 51, overrideTenant: tenantId });
+    await client.query(text, values);
+    const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)).rows[0][
+      'QUERY PLAN'
+    ][0];
+    const indexes = new Set<string>();
+    const walk = (node: { 'Index Name'?: string; Plans?: unknown[] }) => {
+      if (node['Index Name']) {
+        indexes.add(node['Index Name']);
+      }
+      (node.Plans ?? []).forEach((child) => walk(child as typeof node));
+    };
+    walk(plan.Plan);
+    result[q] = { ms: Number(plan['Execution Time'].toFixed(2)), indexes: [...indexes].sort() };
+  }
+  await client.end();
+  return result;
+}
+
+async function main(): Promise<void> {
+  const total = Number(process.env.BENCH_REQUESTS ?? 2000);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
+  const { url, authorization, tenantId, total: assets } = await prepareDatabase();
+  const app = await startServer('bench/assets/servers.ts', ['app'], {
+    DATABASE_URL: url,
+    MIGRATE_ON_START: 'false',
+    WORKER_IN_PROCESS: 'false',
+    // The bench measures the search, not the limiter refusing: a budget far above the load.
+    RATE_LIMIT_BURST: '10000000',
+    RATE_LIMIT_PER_SECOND: '10000000',
+    LOG_LEVEL: 'info',
+  });
+  const bare = await startServer('bench/assets/servers.ts', ['bare'], {
+    DATABASE_URL: url,
+    BENCH_TENANT: tenantId,
+  });
+  try {
+    const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
+    const check = await runMixedLoad({
+      port: app.port,
+      paths,
+      headers: { authorization },
+      total: paths.length,
+      concurrency: 1,
+    });
+    if (check.statuses[200] !== paths.length) {
+      throw new Error(`asset search did not answer 200: ${JSON.stringify(check.statuses)}`);
+    }
+    // Warm both up (JIT, caches, connection pools).
+    await runMixedLoad({ port: app.port, paths, headers: { authorization }, total: 500, concurrency });
+    await runMixedLoad({ port: bare.port, paths, total: 500, concurrency });
+    const cpu = { app: 0, bare: 0 };
+    const latency: Record<'app' | 'bare', LoadResult[]> = { app: [], bare: [] };
+    const measured = async (name: 'app' | 'bare') => {
+      const server = name === 'app' ? app : bare;
+      const before = cpuSeconds(server.child.pid!);
+      const r = await runMixedLoad({
+        port: server.port,
+        paths,
+        headers: name === 'app' ? { authorization } : {},
+        total,
+        concurrency,
+      });
+      cpu[name] += cpuSeconds(server.child.pid!) - before;
+      latency[name].push(r);
+      return r;
+    };
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const result = await compare(
+      rounds,
+      () => measured('app'),
+      () => measured('bare'),
+    );
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          bench: 'assets',
+          assets,
+          requests_per_round: total,
+          concurrency,
+          app_search_rps: Math.round(result.a),
+          bare_sql_rps: Math.round(result.b),
+          ratio: Number(result.ratio.toFixed(3)),
+          target: 0.5,
+          app_p50_ms: Number(median(latency.app.map((r) => r.p50ms)).toFixed(2)),
+          app_p99_ms: Number(median(latency.app.map((r) => r.p99ms)).toFixed(2)),
+          bare_p50_ms: Number(median(latency.bare.map((r) => r.p50ms)).toFixed(2)),
+          bare_p99_ms: Number(median(latency.bare.map((r) => r.p99ms)).toFixed(2)),
+          app_cpu_us_per_request: Math.round((cpu.app / (rounds * total)) * 1e6),
+          bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
+          samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
+          sql: await plans(url, tenantId),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String(err)}\n`);
+  process.exit(1);
+});

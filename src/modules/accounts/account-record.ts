@@ -1,0 +1,121 @@
+import { toAlpha3 } from 'src/core/countries/iso-3166';
+import type { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
+import type {
+  AccountStatus,
+  AccountType,
+  CryptoStatus,
+  EnabledAsset,
+  TradingType,
+} from 'src/modules/accounts/entities/account-types';
+import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+
+/** The account-style record, field for field as the spec's Investment account table. */
+export interface AccountRecord {
+  id: string;
+  account_number: string;
+  status: AccountStatus;
+  crypto_status: CryptoStatus;
+  currency: string;
+  last_equity: string;
+  created_at: string;
+  contact: {
+    email_address: string;
+    phone_number: string;
+    street_address: string[];
+    local_street_address: string | null;
+    city: string;
+    state: string | null;
+    postal_code: string | null;
+    country: string;
+  };
+  identity: {
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    country_of_citizenship: string;
+    country_of_birth: string;
+    party_type: string;
+    tax_id_type: string;
+    country_of_tax_residence: string;
+    funding_source: string[];
+  };
+  disclosures: {
+    is_control_person: boolean;
+    is_affiliated_exchange_or_finra: boolean;
+    is_affiliated_exchange_or_iiroc: boolean | null;
+    is_politically_exposed: boolean;
+    immediate_family_exposed: boolean;
+    is_discretionary: boolean | null;
+  };
+  agreements: Array<{
+    agreement: string;
+    signed_at: string;
+    ip_address: string;
+    revision: string;
+    account_id: string;
+  }>;
+  account_type: AccountType;
+  trading_type: TradingType;
+  trading_configurations: Record<string, unknown> | null;
+  enabled_assets: EnabledAsset[];
+}
+
+/**
+ * Renders an account as the account-style record: uppercase statuses, alpha-3 countries,
+ * money as strings. The envelope address's optional `unit` becomes the last street line.
+ */
+export function toAccountRecord(
+  account: InvestmentAccountEntity,
+  agreements: AccountAgreementEntity[],
+): AccountRecord {
+  const { address, identity, disclosures } = account;
+  return {
+    id: account.id,
+    account_number: account.account_number,
+    status: account.status,
+    crypto_status: account.crypto_status,
+    currency: account.currency,
+    last_equity: account.last_equity,
+    created_at: account.created_at.toISOString(),
+    contact: {
+      email_address: account.email_address,
+      phone_number: account.phone_number,
+      street_address: address.unit ? [...address.street, address.unit] : [...address.street],
+      local_street_address: null,
+      city: address.city,
+      state: address.state,
+      postal_code: address.postal_code,
+      country: toAlpha3(address.country),
+    },
+    identity: {
+      first_name: identity.first_name,
+      last_name: identity.last_name,
+      date_of_birth: identity.date_of_birth,
+      country_of_citizenship: toAlpha3(identity.country_of_citizenship),
+      country_of_birth: toAlpha3(identity.country_of_birth),
+      party_type: identity.party_type,
+      tax_id_type: identity.tax_id_type,
+      country_of_tax_residence: toAlpha3(identity.country_of_tax_residence),
+      funding_source: [...identity.funding_source],
+    },
+    disclosures: {
+      is_control_person: disclosures.is_control_person,
+      is_affiliated_exchange_or_finra: disclosures.is_affiliated_exchange_or_finra,
+      is_affiliated_exchange_or_iiroc: disclosures.is_affiliated_exchange_or_iiroc,
+      is_politically_exposed: disclosures.is_politically_exposed,
+      immediate_family_exposed: disclosures.immediate_family_exposed,
+      is_discretionary: disclosures.is_discretionary,
+    },
+    agreements: agreements.map((a) => ({
+      agreement: a.agreement,
+      signed_at: a.signed_at.toISOString(),
+      ip_address: a.ip_address,
+      revision: a.revision,
+      account_id: a.account_id,
+    })),
+    account_type: account.account_type,
+    trading_type: account.trading_type,
+    trading_configurations: account.trading_configurations,
+    enabled_assets: [...account.enabled_assets],
+  };
+}

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
+import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { assertInvestorVisible } from 'src/core/auth/access.guard';
+import type { Principal } from 'src/core/auth/principal';
+import { ServiceError } from 'src/core/errors/service-error';
+import { isIdOf } from 'src/core/ids/ids';
+import { AccountRecord, toAccountRecord } from 'src/modules/accounts/account-record';
+import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
+import type { AccountStatus, KycStatus } from 'src/modules/accounts/entities/account-types';
+import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+
+export interface LookupOptions {
+  /** Lock the row until the caller's transaction ends (needs `manager`). */
+  lock?: boolean;
+}
+
+export interface AccountFilter {
+  email?: string;
+  status?: AccountStatus;
+  kycStatus?: KycStatus;
+  notKycStatus?: KycStatus;
+}
+
+/**
+ * Reading investment accounts, always scoped to the caller: tenant, mode (test/live) and, for
+ * an investor-scoped key, its investor. Anything outside that scope answers 404. The trading
+ * and wallet modules call `requireActiveAccount` / `requireActiveInvestorAccount`.
+ */
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(InvestmentAccountEntity) private readonly accounts: Repository<InvestmentAccountEntity>,
+    @InjectRepository(AccountAgreementEntity) private readonly agreements: Repository<AccountAgreementEntity>,
+  ) {}
+
+  /** The account by id, or 404 SVC-404-001 when the caller may not see it. */
+  async findAccountForPrincipal(
+    principal: Principal,
+    accountId: string,
+    manager?: EntityManager,
+    options: LookupOptions = {},
+  ): Promise<InvestmentAccountEntity> {
+    const account = isUUID(accountId)
+      ? await this.lookup(
+          this.scoped(principal, manager).andWhere('a.id = :accountId', { accountId }),
+          options,
+        )
+      : null;
+    if (!account) {
+      throw ServiceError.notFound('account', accountId);
+    }
+    return account;
+  }
+
+  /** The account of an investor (inv_...), or 404 SVC-404-001 naming the investor. */
+  async findInvestorAccount(
+    principal: Principal,
+    investorId: string,
+    manager?: EntityManager,
+    options: LookupOptions = {},
+  ): Promise<InvestmentAccountEntity> {
+    assertInvestorVisible(principal, investorId);
+    const account = isIdOf('investor', investorId)
+      ? await this.lookup(
+          this.scoped(principal, manager).andWhere('a.investor_id = :investorId', { investorId }),
+          options,
+        )
+      : null;
+    if (!account) {
+      throw ServiceError.notFound('investor', investorId);
+    }
+    return account;
+  }
+
+  /**
+   * For trading and money movement: the account when ACTIVE; 404 when not visible; otherwise
+   * 422 SVC-422-001 (param account_id). Pass the transaction's manager with `lock` to hold the
+   * row so a concurrent suspension or closure waits for the caller's commit.
+   */
+  async requireActiveAccount(
+    principal: Principal,
+    accountId: string,
+    manager?: EntityManager,
+    options: LookupOptions = {},
+  ): Promise<InvestmentAccountEntity> {
+    const account = await this.findAccountForPrincipal(principal, accountId, manager, options);
+    assertActive(account, 'account_id');
+    return account;
+  }
+
+  /** As requireActiveAccount, addressed by investor (routes under /investors/{investor_id}). */
+  async requireActiveInvestorAccount(
+    principal: Principal,
+    investorId: string,
+    manager?: EntityManager,
+    options: LookupOptions = {},
+  ): Promise<InvestmentAccountEntity> {
+    const account = await this.findInvestorAccount(principal, investorId, manager, options);
+    assertActive(account, 'investor_id');
+    return account;
+  }
+
+  /** GET /accounts: every account the caller sees, newest first (an investor key: its own). */
+  async listRecords(principal: Principal): Promise<AccountRecord[]> {
+    const accounts = await this.scoped(principal)
+      .orderBy('a.created_at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .getMany();
+    const agreements = await this.agreementsFor(accounts.map((a) => a.id));
+    return accounts.map((a) => toAccountRecord(a, agreements.get(a.id) ?? []));
+  }
+
+  async getRecord(principal: Principal, accountId: string): Promise<AccountRecord> {
+    return this.toRecord(await this.findAccountForPrincipal(principal, accountId));
+  }
+
+  async toRecord(account: InvestmentAccountEntity, manager?: EntityManager): Promise<AccountRecord> {
+    const agreements = await this.agreementsFor([account.id], manager);
+    return toAccountRecord(account, agreements.get(account.id) ?? []);
+  }
+
+  /** Accepted agreements per account, oldest first. */
+  async agreementsFor(
+    accountIds: string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, AccountAgreementEntity[]>> {
+    const byAccount = new Map<string, AccountAgreementEntity[]>(accountIds.map((id) => [id, []]));
+    if (accountIds.length === 0) {
+      return byAccount;
+    }
+    const rows = await (manager ?? this.agreements.manager).find(AccountAgreementEntity, {
+      where: { account_id: In(accountIds) },
+      order: { signed_at: 'ASC', created_at: 'ASC' },
+    });
+    rows.forEach((row) => byAccount.get(row.account_id)?.push(row));
+    return byAccount;
+  }
+
+  /** Accounts by id within the caller's scope (for rendering lists of investors). */
+  async accountsByIds(principal: Principal, ids: string[]): Promise<Map<string, InvestmentAccountEntity>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.scoped(principal).andWhere('a.id IN (:...ids)', { ids }).getMany();
+    return new Map(rows.map((a) => [a.id, a]));
+  }
+
+  /**
+   * A sub-query selecting the ids of the caller's accounts that match `filter`, for other
+   * modules' lists (investors filtered by e-mail or status) without reading this table.
+   */
+  accountIdsMatching(
+    principal: Principal,
+    filter: AccountFilter,
+  ): SelectQueryBuilder<InvestmentAccountEntity> {
+    const qb = this.scoped(principal).select('a.id');
+    if (filter.email !== undefined) {
+      qb.andWhere('a.email_address = :filterEmail', { filterEmail: filter.email.trim().toLowerCase() });
+    }
+    if (filter.status) {
+      qb.andWhere('a.status = :filterStatus', { filterStatus: filter.status });
+    }
+    if (filter.kycStatus) {
+      qb.andWhere('a.kyc_status = :filterKyc', { filterKyc: filter.kycStatus });
+    }
+    if (filter.notKycStatus) {
+      qb.andWhere('a.kyc_status <> :filterNotKyc', { filterNotKyc: filter.notKycStatus });
+    }
+    return qb;
+  }
+
+  private scoped(principal: Principal, manager?: EntityManager): SelectQueryBuilder<InvestmentAccountEntity> {
+    const qb = (manager ?? this.accounts.manager)
+      .createQueryBuilder(InvestmentAccountEntity, 'a')
+      .where('a.tenant_id = :scopeTenant', { scopeTenant: principal.tenantId })
+      .andWhere('a.livemode = :scopeLivemode', { scopeLivemode: principal.livemode });
+    if (principal.investorId) {
+      qb.andWhere('a.investor_id = :scopeInvestor', { scopeInvestor: principal.investorId });
+    }
+    return qb;
+  }
+
+  private lookup(
+    qb: SelectQueryBuilder<InvestmentAccountEntity>,
+    options: LookupOptions,
+  ): Promise<InvestmentAccountEntity | null> {
+    if (options.lock) {
+      qb.setLock('pessimistic_write');
+    }
+    return qb.getOne();
+  }
+}
+
+function assertActive(account: InvestmentAccountEntity, param: string): void {
+  if (account.status !== 'ACTIVE') {
+    throw ServiceError.refused(
+      `Account ${account.id} is ${account.status}; only ACTIVE accounts may trade or move money.`,
+      param,
+    );
+  }
+}

@@ -1,0 +1,229 @@
+import type { AssetClass } from 'src/modules/pricing/price-source';
+
+/**
+ * SQL of asset reads, kept in one place so the benchmark's bare server runs exactly the text the
+ * service runs. Every read joins the bond terms and the caller's test-mode price override.
+ */
+
+const ASSET_COLUMNS = [
+  'id',
+  'class',
+  'country',
+  'market',
+  'market_name',
+  'market_country',
+  'market_currency',
+  'symbol',
+  'name',
+  'status',
+  'tradable',
+  'marginable',
+  'shortable',
+  'easy_to_borrow',
+  'fractionable',
+  'fractional_eh_enabled',
+  'currency',
+  'reference_price',
+  'last_synced_at',
+];
+const BOND_TEXT_COLUMNS = [
+  'cusip',
+  'isin',
+  'bond_status',
+  'bond_type',
+  'bond_subtype',
+  'coupon_rate',
+  'coupon_type',
+  'coupon_frequency',
+  'accrual_basis',
+  'face_value',
+  'min_increment',
+  'settlement_period',
+  'callable',
+  'puttable',
+  'convertible',
+  'perpetual',
+  'next_call_price',
+  'call_type',
+  'issuer',
+  'ticker',
+  'sector',
+  'seniority',
+  'country_domicile',
+  'rating',
+  'sp_rating',
+  'sp_outlook',
+];
+// Dates leave PostgreSQL as 'YYYY-MM-DD' text, never as a JavaScript Date at some local midnight.
+const BOND_DATE_COLUMNS = [
+  'maturity_date',
+  'issue_date',
+  'dated_date',
+  'first_coupon_date',
+  'last_coupon_date',
+  'reference_price_date',
+  'next_call_date',
+];
+
+/** One row of an asset read: asset columns, bond columns prefixed `b_`, the override if any. */
+export interface AssetQueryRow {
+  id: string;
+  class: AssetClass;
+  country: string | null;
+  market: string;
+  market_name: string;
+  market_country: string | null;
+  market_currency: string;
+  symbol: string;
+  name: string;
+  status: 'active' | 'inactive';
+  tradable: boolean;
+  marginable: boolean;
+  shortable: boolean;
+  easy_to_borrow: boolean;
+  fractionable: boolean;
+  fractional_eh_enabled: boolean;
+  currency: string;
+  reference_price: string;
+  last_synced_at: Date | null;
+  b_cusip: string | null;
+  [bondColumn: `b_${string}`]: unknown;
+  override_price: string | null;
+  override_set_at: Date | null;
+}
+
+export const ASSET_SELECT = [
+  ...ASSET_COLUMNS.map((c) => `a."${c}"`),
+  ...BOND_TEXT_COLUMNS.map((c) => `b."${c}" AS "b_${c}"`),
+  ...BOND_DATE_COLUMNS.map((c) => `b."${c}"::text AS "b_${c}"`),
+  `o."price" AS "override_price"`,
+  `o."updated_at" AS "override_set_at"`,
+].join(', ');
+
+/** Listing preference when several markets share a symbol: US primary listings first. */
+export const MARKET_PREFERENCE = ['XNAS', 'XNYS', 'ARCA', 'BATS', 'OTC', 'CRYPTO', 'XNSA', 'XNAI'];
+const MARKET_RANK = `coalesce(array_position(ARRAY['${MARKET_PREFERENCE.join("','")}'], a."market"), 99)`;
+const SYMBOL_KEY = `upper(a."symbol") COLLATE "C"`;
+const NAME_KEY = `lower(a."name") COLLATE "C"`;
+
+function joins(tenantParam: string): string {
+  return `LEFT JOIN "asset_bonds" b ON b."asset_id" = a."id"
+    LEFT JOIN "asset_price_overrides" o ON o."asset_id" = a."id" AND o."tenant_id" = ${tenantParam}`;
+}
+
+export interface AssetSearchCriteria {
+  q?: string;
+  status: 'active' | 'inactive';
+  classes?: readonly AssetClass[];
+  country?: string;
+  markets?: readonly string[];
+  marketCountry?: string;
+  /** Rows to return (the caller asks one more than it shows to learn has_more). */
+  take: number;
+  /** Tenant whose test-mode overrides apply, or null (live keys). */
+  overrideTenant: string | null;
+}
+
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+/** Escapes LIKE wildcards so a query matches literally. */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Asset search. Without q: assets in ticker order. With q, one tier per kind of match, each served by
+ * an index and cut to `take` rows before the final order:
+ *   rank 0  ticker equals q (case-insensitive), US primary listing first;
+ *   rank 1  ticker starts with q, in ticker order;
+ *   rank 2  a word of the name starts with q;
+ *   rank 3  q appears anywhere else in the name or ticker (three characters or more: trigram index);
+ * names ranked by trigram similarity to q, then alphabetically.
+ */
+export function assetSearchQuery(criteria: AssetSearchCriteria): SqlQuery {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const tenant = param(criteria.overrideTenant);
+  const filters = [`a."status" = ${param(criteria.status)}`];
+  if (criteria.classes) {
+    filters.push(`a."class" = ANY(${param(criteria.classes)})`);
+  }
+  if (criteria.country) {
+    filters.push(`a."country" = ${param(criteria.country)}`);
+  }
+  if (criteria.markets) {
+    filters.push(`a."market" = ANY(${param(criteria.markets)})`);
+  }
+  if (criteria.marketCountry) {
+    filters.push(`a."market_country" = ${param(criteria.marketCountry)}`);
+  }
+  const where = filters.join(' AND ');
+  const take = param(criteria.take);
+  const q = criteria.q?.trim();
+
+  if (!q) {
+    return {
+      text: `SELECT ${ASSET_SELECT} FROM "assets" a ${joins(tenant)}
+        WHERE ${where} ORDER BY ${SYMBOL_KEY}, ${MARKET_RANK}, a."id" LIMIT ${take}`,
+      values,
+    };
+  }
+
+  const upper = q.toUpperCase();
+  const lower = q.toLowerCase();
+  const exact = param(upper);
+  const symbolPrefix = param(`${likeLiteral(upper)}%`);
+  const namePrefix = param(`${likeLiteral(lower)}%`);
+  const notSymbolPrefix = `${SYMBOL_KEY} NOT LIKE ${symbolPrefix}`;
+  // Trigrams need three characters; shorter queries match ticker and name prefixes only.
+  let nameTier: string;
+  if (q.length >= 3) {
+    const wordPrefix = param(`% ${likeLiteral(lower)}%`);
+    const contains = param(`%${likeLiteral(q)}%`);
+    const text = param(q);
+    nameTier = `SELECT a."id", CASE WHEN ${NAME_KEY} LIKE ${namePrefix} OR lower(a."name") LIKE ${wordPrefix} THEN 2 ELSE 3 END AS "rank",
+           similarity(a."name", ${text}) AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+         FROM "assets" a WHERE ${where} AND (a."name" ILIKE ${contains} OR a."symbol" ILIKE ${contains}) AND ${notSymbolPrefix}
+         ORDER BY 2, 3 DESC, 4, 5, a."id" LIMIT ${take}`;
+  } else {
+    nameTier = `SELECT a."id", 2 AS "rank", 0::real AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+         FROM "assets" a WHERE ${where} AND ${NAME_KEY} LIKE ${namePrefix} AND ${notSymbolPrefix}
+         ORDER BY 4, 5, a."id" LIMIT ${take}`;
+  }
+  return {
+    text: `SELECT ${ASSET_SELECT} FROM (
+        (SELECT a."id", 0 AS "rank", 0::real AS "score", ${SYMBOL_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+          FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} = ${exact}
+          ORDER BY 5, a."id" LIMIT ${take})
+        UNION ALL
+        (SELECT a."id", 1, 0::real, ${SYMBOL_KEY}, ${MARKET_RANK}
+          FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} LIKE ${symbolPrefix} AND ${SYMBOL_KEY} <> ${exact}
+          ORDER BY 4, 5, a."id" LIMIT ${take})
+        UNION ALL
+        (${nameTier})
+      ) m JOIN "assets" a ON a."id" = m."id" ${joins(tenant)}
+      ORDER BY m."rank", m."score" DESC, m."key", m."market_rank", a."id" LIMIT ${take}`,
+    values,
+  };
+}
+
+/** One asset by id (uuid or CUSIP), ISIN, or ticker; a ticker listed on several markets prefers US primary listings. */
+export function assetLookupQuery(
+  kind: 'id' | 'isin' | 'symbol',
+  ref: string,
+  overrideTenant: string | null,
+): SqlQuery {
+  const where =
+    kind === 'id' ? `a."id" = $2` : kind === 'isin' ? `b."isin" = upper($2)` : `${SYMBOL_KEY} = upper($2)`;
+  return {
+    text: `SELECT ${ASSET_SELECT} FROM "assets" a ${joins('$1')} WHERE ${where}
+      ORDER BY (a."status" = 'active') DESC, ${MARKET_RANK}, a."id" LIMIT 1`,
+    values: [overrideTenant, ref],
+  };
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  assetLookupQuery,
+  AssetQueryRow,
+  AssetSearchCriteria,
+  assetSearchQuery,
+} from 'src/modules/assets/asset-queries';
+import { UUID_PATTERN } from 'src/modules/assets/identifiers';
+
+const CUSIP_SHAPE = /^[0-9A-Za-z*@#]{9}$/;
+const ISIN_SHAPE = /^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/;
+/** Crypto pairs written without the slash: BTCUSD, BTC-USD, btc_usd. */
+const CRYPTO_PAIR = /^([A-Za-z0-9]{2,10})[-_]?(USD|USDT|USDC)$/i;
+
+@Injectable()
+export class AssetsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  search(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
+    const { text, values } = assetSearchQuery(criteria);
+    return this.dataSource.query(text, values);
+  }
+
+  /**
+   * One asset by id (uuid or CUSIP, any case), ISIN, ticker (case-insensitive; US primary listings
+   * first when several markets share it), or a crypto pair without its slash.
+   */
+  async findByRef(ref: string, overrideTenant: string | null): Promise<AssetQueryRow | null> {
+    const value = ref.trim();
+    if (value === '' || value.length > 64) {
+      return null;
+    }
+    const attempts: Array<['id' | 'isin' | 'symbol', string]> = [];
+    if (UUID_PATTERN.test(value)) {
+      attempts.push(['id', value.toLowerCase()]);
+    } else if (CUSIP_SHAPE.test(value)) {
+      attempts.push(['id', value.toUpperCase()]);
+    }
+    attempts.push(['symbol', value]);
+    if (ISIN_SHAPE.test(value)) {
+      attempts.push(['isin', value]);
+    }
+    const pair = CRYPTO_PAIR.exec(value);
+    if (pair && !value.includes('/')) {
+      attempts.push(['symbol', `${pair[1]}/${pair[2]}`]);
+    }
+    for (const [kind, candidate] of attempts) {
+      const { text, values } = assetLookupQuery(kind, candidate, overrideTenant);
+      const rows: AssetQueryRow[] = await this.dataSource.query(text, values);
+      if (rows.length > 0) {
+        return rows[0];
+      }
+    }
+    return null;
+  }
+
+  /** Sets (or with price null removes) a tenant's test-mode price of an asset. */
+  async setOverride(
+    manager: EntityManager,
+    tenantId: string,
+    assetId: string,
+    price: string | null,
+  ): Promise<void> {
+    if (price === null) {
+      await manager.query(`DELETE FROM "asset_price_overrides" WHERE "tenant_id" = $1 AND "asset_id" = $2`, [
+        tenantId,
+        assetId,
+      ]);
+      return;
+    }
+    await manager.query(
+      `INSERT INTO "asset_price_overrides" ("tenant_id", "asset_id", "price") VALUES ($1, $2, $3)
+       ON CONFLICT ("tenant_id", "asset_id") DO UPDATE SET "price" = EXCLUDED."price", "updated_at" = clock_timestamp()`,
+      [tenantId, assetId, price],
+    );
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from 'src/core/auth/principal';
+import { ServiceError } from 'src/core/errors/service-error';
+import { ListEnvelope, toList } from 'src/core/http/envelope';
+import { overrideOf, pricedAssetOf, AssetPresenter } from 'src/modules/assets/asset-presenter';
+import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
+import { AssetsRepository } from 'src/modules/assets/assets.repository';
+import type { AssetDto, LegacyAssetDto, LegacyAssetSearchResultDto } from 'src/modules/assets/dto/asset.dto';
+import { LegacySearchAssetsQuery, SearchAssetsQuery } from 'src/modules/assets/dto/search-assets.query';
+import { marketCodeFromName } from 'src/modules/assets/market-names';
+import { validateQuery } from 'src/modules/assets/query-validation';
+import type { PricedAsset } from 'src/modules/pricing/price-source';
+import type { PriceOverride } from 'src/modules/pricing/pricing.service';
+
+/** An asset found for another module: its stored row, price-engine view and the caller's override. */
+export interface ResolvedAsset {
+  row: AssetQueryRow;
+  priced: PricedAsset;
+  override: PriceOverride | null;
+}
+
+/** Test-mode price overrides belong to the tenant; live keys never see them. */
+export function overrideTenantOf(principal: Principal): string | null {
+  return principal.livemode ? null : principal.tenantId;
+}
+
+function legacyItem(row: AssetQueryRow): LegacyAssetDto {
+  return {
+    id: row.id,
+    class: row.class,
+    market: row.market,
+    symbol: row.symbol,
+    name: row.name,
+    status: row.status,
+    tradable: row.tradable,
+    marginable: row.marginable,
+    shortable: row.shortable,
+    easy_to_borrow: row.easy_to_borrow,
+    fractionable: row.fractionable,
+  };
+}
+
+@Injectable()
+export class AssetsService {
+  constructor(
+    private readonly repository: AssetsRepository,
+    private readonly presenter: AssetPresenter,
+  ) {}
+
+  /** Description A: list envelope of asset resources. */
+  async search(principal: Principal, raw: unknown, url: string): Promise<ListEnvelope<AssetDto>> {
+    const query = validateQuery(SearchAssetsQuery, raw);
+    const limit = query.limit ?? 50;
+    const rows = await this.repository.search({
+      q: query.q,
+      status: query.status ?? 'active',
+      classes: query.class ? [query.class] : undefined,
+      country: query.country?.toLowerCase(),
+      take: limit + 1,
+      overrideTenant: overrideTenantOf(principal),
+    });
+    const data = await this.presenter.present(rows.slice(0, limit), principal.livemode);
+    return toList(url, data, rows.length > limit);
+  }
+
+  /** Description B (legacy alias): `{status: "success", data, count}`. */
+  async legacySearch(raw: unknown): Promise<LegacyAssetSearchResultDto> {
+    const query = validateQuery(LegacySearchAssetsQuery, raw);
+    let market: string | undefined;
+    if (query.market !== undefined) {
+      market = marketCodeFromName(query.market);
+      if (!market) {
+        throw ServiceError.invalid(
+          'market',
+          `Unknown market '${query.market}'. Use a code such as XNAS or a name such as NASDAQ.`,
+        );
+      }
+    }
+    const rows = await this.repository.search({
+      q: query.q,
+      status: query.status ?? 'active',
+      classes:
+        query.asset_class === 'us_equity'
+          ? ['equity', 'etf']
+          : query.asset_class === 'crypto'
+            ? ['cryptocurrency']
+            : undefined,
+      marketCountry: query.asset_class === 'us_equity' ? 'US' : undefined,
+      markets: market ? [market] : undefined,
+      take: query.limit ?? 10,
+      overrideTenant: null,
+    });
+    const data = rows.map(legacyItem);
+    return { status: 'success', data, count: data.length };
+  }
+
+  /** One asset resource by id, ticker, CUSIP or ISIN. */
+  async get(principal: Principal, ref: string): Promise<AssetDto> {
+    const { row } = await this.resolve(principal, ref);
+    return this.presenter.presentOne(row, principal.livemode);
+  }
+
+  /** For other modules (market data, trading): the asset behind a reference, or 404. */
+  async resolve(principal: Principal, ref: string): Promise<ResolvedAsset> {
+    const row = await this.repository.findByRef(ref, overrideTenantOf(principal));
+    if (!row) {
+      throw ServiceError.notFound('asset', ref);
+    }
+    return { row, priced: pricedAssetOf(row), override: overrideOf(row) };
+  }
+
+  /** Asset resources of resolved assets (as of one instant). */
+  present(principal: Principal, rows: AssetQueryRow[], at?: Date): Promise<AssetDto[]> {
+    return this.presenter.present(rows, principal.livemode, at);
+  }
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from 'src/core/auth/principal';
+import { ServiceError } from 'src/core/errors/service-error';
+import { ListEnvelope, toList } from 'src/core/http/envelope';
+import { toDecimalText } from 'src/core/money/money';
+import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
+import { AssetPresenter } from 'src/modules/assets/asset-presenter';
+import { AssetsRepository } from 'src/modules/assets/assets.repository';
+import type { AssetDto } from 'src/modules/assets/dto/asset.dto';
+import type { SetPricesDto } from 'src/modules/assets/dto/set-prices.dto';
+
+/**
+ * Sandbox test helper: fixes the last price of assets for the calling tenant's test mode, so fills and
+ * valuations can be driven deterministically. Bid and ask follow the fixed price with the usual spread;
+ * the previous close stays the simulated one, so change and changePercent reflect the new price.
+ */
+@Injectable()
+export class PriceTestHelpersService {
+  constructor(
+    private readonly repository: AssetsRepository,
+    private readonly presenter: AssetPresenter,
+  ) {}
+
+  async setPrices(principal: Principal, body: SetPricesDto, url: string): Promise<ListEnvelope<AssetDto>> {
+    if (body.prices !== undefined && (body.symbol !== undefined || body.price !== undefined)) {
+      throw ServiceError.invalid('prices', 'Send either symbol and price, or prices, not both.');
+    }
+    const settings = body.prices
+      ? body.prices.map((p, i) => ({ ...p, param: `prices[${i}].symbol` }))
+      : [{ symbol: body.symbol as string, price: body.price ?? null, param: 'symbol' }];
+    const assets = new Map<string, { row: AssetQueryRow; price: string | null }>();
+    for (const setting of settings) {
+      const row = await this.repository.findByRef(setting.symbol, principal.tenantId);
+      if (!row) {
+        throw ServiceError.invalid(setting.param, `No such asset: '${setting.symbol}'.`);
+      }
+      assets.delete(row.id);
+      assets.set(row.id, {
+        row,
+        price: setting.price === null ? null : toDecimalText(String(setting.price)),
+      });
+    }
+    await this.repository.transaction(async (manager) => {
+      for (const [assetId, { price }] of assets) {
+        await this.repository.setOverride(manager, principal.tenantId, assetId, price);
+      }
+    });
+    const rows: AssetQueryRow[] = [];
+    for (const { row } of assets.values()) {
+      rows.push((await this.repository.findByRef(row.id, principal.tenantId)) as AssetQueryRow);
+    }
+    return toList(url, await this.presenter.present(rows, principal.livemode), false);
+  }
+}

@@ -1,0 +1,148 @@
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { Principal } from 'src/core/auth/principal';
+import { ServiceError } from 'src/core/errors/service-error';
+import { listUrl, ListEnvelope, toList } from 'src/core/http/envelope';
+import { paginateByCursor } from 'src/core/http/pagination';
+import { isIdOf, newId } from 'src/core/ids/ids';
+import { DocumentStorage } from 'src/core/storage/document-storage';
+import { AccountsService } from 'src/modules/accounts/accounts.service';
+import { cleanFileName, contentDisposition, sniffContentType } from 'src/modules/documents/content-signature';
+import { DocumentReviewService } from 'src/modules/documents/document-review.service';
+import type { UploadedDocumentFile } from 'src/modules/documents/document-upload.interceptor';
+import { toDocumentResource } from 'src/modules/documents/document-view';
+import type { DocumentDto } from 'src/modules/documents/dto/document.dto';
+import type { ListDocumentsQuery, UploadDocumentDto } from 'src/modules/documents/dto/upload-document.dto';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DocumentContentType,
+  DocumentEntity,
+} from 'src/modules/documents/entities/document.entity';
+
+/** KYC documents of an investor: upload (checked and hashed), list, metadata, download. */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(DocumentEntity) private readonly documents: Repository<DocumentEntity>,
+    private readonly accounts: AccountsService,
+    private readonly review: DocumentReviewService,
+    private readonly storage: DocumentStorage,
+  ) {}
+
+  /**
+   * Records an uploaded document. The declared content type must be PDF, PNG or JPEG and match
+   * the file's magic bytes (400-001 param file). Uploads to a CLOSED account: 409. In the
+   * sandbox a document waits for the KYC submission while the account is SUBMITTED; after
+   * that it is reviewed at once.
+   */
+  async upload(
+    principal: Principal,
+    investorId: string,
+    body: UploadDocumentDto,
+    file: UploadedDocumentFile | undefined,
+  ): Promise<DocumentDto> {
+    await this.accounts.findInvestorAccount(principal, investorId);
+    if (!file) {
+      throw ServiceError.missing(
+        'file',
+        "Missing required field file: send the document as the form field 'file'.",
+      );
+    }
+    const declared = file.mimetype as DocumentContentType;
+    if (!DOCUMENT_CONTENT_TYPES.includes(declared)) {
+      throw ServiceError.invalid(
+        'file',
+        `Unsupported content type '${file.mimetype}'; send ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
+      );
+    }
+    if (sniffContentType(file.stored.head) !== declared) {
+      throw ServiceError.invalid('file', `The file content is not ${declared} as declared.`);
+    }
+    const document = await this.dataSource.transaction(async (manager) => {
+      const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
+      if (account.status === 'CLOSED') {
+        throw ServiceError.conflict(`Account ${account.id} is CLOSED and accepts no documents.`);
+      }
+      const created = await manager.save(
+        manager.create(DocumentEntity, {
+          id: newId('document'),
+          tenant_id: principal.tenantId,
+          livemode: principal.livemode,
+          investor_id: account.investor_id,
+          account_id: account.id,
+          type: body.type,
+          status: 'pending',
+          file_name: cleanFileName(file.originalname),
+          content_type: declared,
+          size: file.stored.size,
+          sha256: file.stored.sha256,
+          storage_key: file.stored.key,
+          rejection_reason: null,
+          reviewed_at: null,
+          metadata: body.metadata ?? {},
+          // Millisecond precision, so cursors taken from this value match the stored one exactly.
+          created_at: new Date(),
+        }),
+      );
+      return !principal.livemode && account.status !== 'SUBMITTED'
+        ? this.review.review(manager, created)
+        : created;
+    });
+    return toDocumentResource(document);
+  }
+
+  async list(
+    principal: Principal,
+    investorId: string,
+    query: ListDocumentsQuery,
+    req: { originalUrl: string },
+  ): Promise<ListEnvelope<DocumentDto>> {
+    const account = await this.accounts.findInvestorAccount(principal, investorId);
+    const qb = this.documents
+      .createQueryBuilder('d')
+      .where('d.tenant_id = :tenantId', { tenantId: principal.tenantId })
+      .andWhere('d.livemode = :livemode', { livemode: principal.livemode })
+      .andWhere('d.account_id = :accountId', { accountId: account.id });
+    if (query.type) {
+      qb.andWhere('d.type = :type', { type: query.type });
+    }
+    if (query.status) {
+      qb.andWhere('d.status = :status', { status: query.status });
+    }
+    const page = await paginateByCursor(qb, query);
+    return toList(listUrl(req), page.data.map(toDocumentResource), page.hasMore);
+  }
+
+  async get(principal: Principal, investorId: string, documentId: string): Promise<DocumentDto> {
+    return toDocumentResource(await this.find(principal, investorId, documentId));
+  }
+
+  /** The stored bytes with the original content type, as an attachment. */
+  async download(principal: Principal, investorId: string, documentId: string): Promise<StreamableFile> {
+    const document = await this.find(principal, investorId, documentId);
+    const stream = await this.storage.getStream(document.storage_key);
+    return new StreamableFile(stream, {
+      type: document.content_type,
+      length: document.size,
+      disposition: contentDisposition(document.file_name),
+    });
+  }
+
+  private async find(principal: Principal, investorId: string, documentId: string): Promise<DocumentEntity> {
+    const account = await this.accounts.findInvestorAccount(principal, investorId);
+    const document = isIdOf('document', documentId)
+      ? await this.documents.findOneBy({
+          id: documentId,
+          tenant_id: principal.tenantId,
+          livemode: principal.livemode,
+          account_id: account.id,
+        })
+      : null;
+    if (!document) {
+      throw ServiceError.notFound('document', documentId);
+    }
+    return document;
+  }
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { assertInvestorVisible } from 'src/core/auth/access.guard';
+import type { Principal } from 'src/core/auth/principal';
+import { ServiceError } from 'src/core/errors/service-error';
+import { ListEnvelope, listUrl, toList } from 'src/core/http/envelope';
+import { paginateByCursor } from 'src/core/http/pagination';
+import { isIdOf, newId } from 'src/core/ids/ids';
+import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
+import { AccountsService } from 'src/modules/accounts/accounts.service';
+import { sameValue } from 'src/modules/accounts/same-value';
+import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import { ComplianceService } from 'src/modules/compliance/compliance.service';
+import { DisclosuresService } from 'src/modules/disclosures/disclosures.service';
+import type { CreateInvestorDto } from 'src/modules/investors/dto/create-investor.dto';
+import type { InvestorDto } from 'src/modules/investors/dto/investor.dto';
+import type { ListInvestorsQuery } from 'src/modules/investors/dto/list-investors.query';
+import type { UpdateInvestorDto } from 'src/modules/investors/dto/update-investor.dto';
+import { InvestorEntity } from 'src/modules/investors/entities/investor.entity';
+import { profileChange, profileFromCreate } from 'src/modules/investors/holder-profile';
+import { accountFilterFor } from 'src/modules/investors/investor-status';
+import { toInvestorResource } from 'src/modules/investors/investor-view';
+import { mergeMetadata } from 'src/modules/investors/validation/validators';
+
+/** Investors: creation opens the investment account in the same transaction. */
+@Injectable()
+export class InvestorsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(InvestorEntity) private readonly investors: Repository<InvestorEntity>,
+    private readonly accounts: AccountsService,
+    private readonly lifecycle: AccountLifecycleService,
+    private readonly compliance: ComplianceService,
+    private readonly disclosures: DisclosuresService,
+  ) {}
+
+  /** Creates the investor and opens its account (SUBMITTED); emits `account.created`. */
+  async create(principal: Principal, dto: CreateInvestorDto): Promise<InvestorDto> {
+    const profile = profileFromCreate(dto);
+    const agreements = this.disclosures.validateAcceptances(dto.agreements, 'agreements');
+    const { investor, account } = await this.dataSource.transaction(async (manager) => {
+      const id = newId('investor');
+      const opened = await this.lifecycle.open(manager, {
+        ...profile,
+        tenantId: principal.tenantId,
+        livemode: principal.livemode,
+        investorId: id,
+        agreements,
+      });
+      const saved = await manager.save(
+        manager.create(InvestorEntity, {
+          id,
+          tenant_id: principal.tenantId,
+          livemode: principal.livemode,
+          account_id: opened.id,
+          metadata: dto.metadata ?? {},
+          // Millisecond precision, so cursors taken from this value match the stored one exactly.
+          created_at: new Date(),
+        }),
+      );
+      return { investor: saved, account: opened };
+    });
+    return this.render(investor, account);
+  }
+
+  /** Newest first, cursor-paginated; filters by e-mail (any case) and investor status. */
+  async list(
+    principal: Principal,
+    query: ListInvestorsQuery,
+    req: { originalUrl: string },
+  ): Promise<ListEnvelope<InvestorDto>> {
+    const qb = this.investors
+      .createQueryBuilder('i')
+      .where('i.tenant_id = :tenantId', { tenantId: principal.tenantId })
+      .andWhere('i.livemode = :livemode', { livemode: principal.livemode });
+    if (query.email !== undefined || query.status) {
+      const matching = this.accounts.accountIdsMatching(principal, {
+        email: query.email,
+        ...(query.status ? accountFilterFor(query.status) : {}),
+      });
+      qb.andWhere(`i.account_id IN (${matching.getQuery()})`).setParameters(matching.getParameters());
+    }
+    const page = await paginateByCursor(qb, query);
+    const accounts = await this.accounts.accountsByIds(
+      principal,
+      page.data.map((i) => i.account_id),
+    );
+    const ordered = page.data.map((investor) => ({ investor, account: accounts.get(investor.account_id)! }));
+    return toList(listUrl(req), await this.renderMany(ordered), page.hasMore);
+  }
+
+  async get(principal: Principal, investorId: string): Promise<InvestorDto> {
+    const investor = await this.find(principal, investorId);
+    const account = await this.accounts.findInvestorAccount(principal, investorId);
+    return this.render(investor, account);
+  }
+
+  /** Partial update of profile, settings and metadata; emits `account.updated` when anything changed. */
+  async update(principal: Principal, investorId: string, dto: UpdateInvestorDto): Promise<InvestorDto> {
+    const { investor, account } = await this.dataSource.transaction(async (manager) => {
+      const found = await this.find(principal, investorId, manager);
+      const locked = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
+      const metadata = mergeMetadata(found.metadata, dto.metadata ?? undefined);
+      const metadataChanged = !sameValue(metadata, found.metadata);
+      const updated = await this.lifecycle.updateProfile(
+        manager,
+        locked,
+        profileChange(locked, dto),
+        metadataChanged ? ['metadata'] : [],
+      );
+      if (metadataChanged) {
+        found.metadata = metadata;
+        found.updated_at = new Date();
+        await manager.save(found);
+      }
+      return { investor: found, account: updated };
+    });
+    return this.render(investor, account);
+  }
+
+  private async find(
+    principal: Principal,
+    investorId: string,
+    manager?: EntityManager,
+  ): Promise<InvestorEntity> {
+    assertInvestorVisible(principal, investorId);
+    const investor = isIdOf('investor', investorId)
+      ? await (manager ?? this.investors.manager).findOneBy(InvestorEntity, {
+          id: investorId,
+          tenant_id: principal.tenantId,
+          livemode: principal.livemode,
+        })
+      : null;
+    if (!investor) {
+      throw ServiceError.notFound('investor', investorId);
+    }
+    return investor;
+  }
+
+  private async render(investor: InvestorEntity, account: InvestmentAccountEntity): Promise<InvestorDto> {
+    return (await this.renderMany([{ investor, account }]))[0];
+  }
+
+  private async renderMany(
+    rows: Array<{ investor: InvestorEntity; account: InvestmentAccountEntity }>,
+  ): Promise<InvestorDto[]> {
+    const accounts = rows.map((r) => r.account);
+    const [agreements, kyc] = await Promise.all([
+      this.accounts.agreementsFor(accounts.map((a) => a.id)),
+      this.compliance.summaries(accounts),
+    ]);
+    return rows.map(({ investor, account }) =>
+      toInvestorResource(investor, account, agreements.get(account.id) ?? [], kyc.get(account.id)!),
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { newId } from 'src/core/ids/ids';
+import { WebhookDeliveryAttemptEntity } from 'src/modules/webhooks/entities/webhook-delivery-attempt.entity';
+
+export type AttemptRow = Omit<WebhookDeliveryAttemptEntity, 'id' | 'endpoint' | 'event'>;
+
+interface Waiter {
+  row: AttemptRow & { id: string };
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+const MAX_BATCH = 500;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Records delivery attempts with group commit: attempts that finish while an insert is running
+ * go into the next multi-row insert. Each caller still waits until its row is stored, so a job
+ * completes only after its attempt is on record.
+ */
+@Injectable()
+export class AttemptRecorder {
+  private readonly logger = new Logger(AttemptRecorder.name);
+  private queue: Waiter[] = [];
+  private flushing = false;
+
+  constructor(
+    @InjectRepository(WebhookDeliveryAttemptEntity)
+    private readonly attempts: Repository<WebhookDeliveryAttemptEntity>,
+  ) {}
+
+  record(row: AttemptRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row: { id: newId('deliveryAttempt'), ...row }, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.insert(batch.map((w) => w.row));
+        batch.forEach((w) => w.resolve());
+      } catch {
+        // One bad row (its endpoint was deleted meanwhile) must not fail the others.
+        await Promise.all(batch.map((w) => this.insertOne(w)));
+      }
+    }
+    this.flushing = false;
+  }
+
+  /** One statement for the whole batch: each column as one array parameter, unnested. */
+  private async insert(rows: Array<AttemptRow & { id: string }>): Promise<void> {
+    const column = <K extends keyof AttemptRow | 'id'>(key: K) => rows.map((r) => r[key]);
+    await this.attempts.query(
+      `INSERT INTO "webhook_delivery_attempts"
+         ("id", "tenant_id", "livemode", "endpoint_id", "event_id", "run", "attempt", "attempted_at", "succeeded",
+          "status_code", "error", "duration_ms", "next_attempt_at")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::int[], $7::int[],
+                            $8::timestamptz[], $9::boolean[], $10::int[], $11::text[], $12::int[], $13::timestamptz[])`,
+      [
+        column('id'),
+        column('tenant_id'),
+        column('livemode'),
+        column('endpoint_id'),
+        column('event_id'),
+        column('run'),
+        column('attempt'),
+        column('attempted_at'),
+        column('succeeded'),
+        column('status_code'),
+        column('error'),
+        column('duration_ms'),
+        column('next_attempt_at'),
+      ],
+    );
+  }
+
+  private async insertOne(waiter: Waiter): Promise<void> {
+    try {
+      await this.insert([waiter.row]);
+      waiter.resolve();
+    } catch (err) {
+      if (
+        err instanceof QueryFailedError &&
+        (err.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION
+      ) {
+        this.logger.warn(`Attempt not recorded: endpoint ${waiter.row.endpoint_id} no longer exists`);
+        waiter.resolve();
+      } else {
+        waiter.reject(err);
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { AppConfig } from 'src/core/config/app-config.service';
+import {
+  checkUrlShape,
+  isForbiddenAddress,
+  publicOnlyLookup,
+  UrlRefusedError,
+  urlHost,
+} from 'src/modules/webhooks/webhook-url-policy';
+
+export interface SendResult {
+  /** HTTP status of the answer, or null when none came (refused, timed out, connection error). */
+  statusCode: number | null;
+  /** Why the attempt failed, in words; null on 2xx. */
+  error: string | null;
+  durationMs: number;
+  /** True when the process was shutting down: the attempt did not really happen. */
+  interrupted: boolean;
+}
+
+const USER_AGENT = 'InvestmentService-Webhooks/1.0';
+
+/**
+ * One HTTP POST to a partner's receiver: keep-alive connections, redirects not followed, the
+ * whole exchange bounded by WEBHOOK_TIMEOUT_MS (30 s), and in strict mode the connection goes
+ * only to addresses checked as public at connect time.
+ */
+@Injectable()
+export class WebhookSender implements OnModuleDestroy {
+  private readonly timeoutMs: number;
+  private readonly httpAgent: HttpAgent;
+  private readonly httpsAgent: HttpsAgent;
+  private readonly inFlight = new Set<AbortController>();
+  private closing = false;
+
+  constructor(config: AppConfig) {
+    this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS');
+    const sockets = Math.max(config.get('WEBHOOK_CONCURRENCY'), 1);
+    this.httpAgent = new HttpAgent({ keepAlive: true, maxSockets: sockets, timeout: this.timeoutMs });
+    this.httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: sockets, timeout: this.timeoutMs });
+  }
+
+  async send(
+    rawUrl: string,
+    headers: Record<string, string>,
+    body: string,
+    strict: boolean,
+  ): Promise<SendResult> {
+    const started = process.hrtime.bigint();
+    const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    let url: URL;
+    try {
+      url = checkUrlShape(rawUrl, strict);
+      const host = urlHost(url);
+      if (strict && isIP(host) && isForbiddenAddress(host)) {
+        throw new UrlRefusedError(
+          `url must not point to a private, loopback or link-local address (${host}).`,
+        );
+      }
+    } catch (err) {
+      return {
+        statusCode: null,
+        error: `refused: ${(err as Error).message}`,
+        durationMs: 0,
+        interrupted: false,
+      };
+    }
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    try {
+      const statusCode = await this.post(url, headers, body, strict, controller.signal);
+      const ok = statusCode >= 200 && statusCode < 300;
+      return {
+        statusCode,
+        error: ok ? null : `HTTP ${statusCode}`,
+        durationMs: elapsed(),
+        interrupted: false,
+      };
+    } catch (err) {
+      return {
+        statusCode: null,
+        error: describe(err, this.timeoutMs),
+        durationMs: elapsed(),
+        interrupted: this.closing,
+      };
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
+
+  private post(
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+    strict: boolean,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const https = url.protocol === 'https:';
+    return new Promise<number>((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          agent: https ? this.httpsAgent : this.httpAgent,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': USER_AGENT,
+          },
+          signal,
+          ...(strict ? { lookup: publicOnlyLookup as never } : {}),
+        },
+        (res: IncomingMessage) => {
+          // The answer's body is not used; drain it so the connection can be reused.
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      const timer = setTimeout(() => req.destroy(new TimeoutError()), this.timeoutMs);
+      req.on('close', () => clearTimeout(timer));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** Shutdown: in-flight requests stop at once; their jobs run again after a restart. */
+  abortAll(): void {
+    this.closing = true;
+    for (const controller of this.inFlight) {
+      controller.abort();
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.abortAll();
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}
+
+class TimeoutError extends Error {}
+
+function describe(err: unknown, timeoutMs: number): string {
+  if (err instanceof TimeoutError) {
+    return `timeout: no answer within ${timeoutMs} ms`;
+  }
+  if (err instanceof UrlRefusedError) {
+    return `refused: ${err.message}`;
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (e.code === 'EADDRREFUSED') {
+    return `refused: ${e.message}`;
+  }
+  return `connection error: ${e.code ?? e.name ?? 'error'}${e.message ? ` (${e.message})` : ''}`;
+}

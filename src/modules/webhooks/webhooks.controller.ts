@@ -1,0 +1,153 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
+import type { Principal } from 'src/core/auth/principal';
+import { ApiErrors } from 'src/core/errors/error-docs';
+import { EVENT_TYPES } from 'src/core/events/event-types';
+import { listUrl, ListEnvelope, toList } from 'src/core/http/envelope';
+import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
+import { CursorPageQuery } from 'src/core/http/pagination';
+import { CreateWebhookDto } from 'src/modules/webhooks/dto/create-webhook.dto';
+import { EventTypeDto } from 'src/modules/webhooks/dto/event-type.dto';
+import { UpdateWebhookDto } from 'src/modules/webhooks/dto/update-webhook.dto';
+import {
+  DeletedWebhookEndpointDto,
+  WebhookEndpointDto,
+  WebhookEndpointWithSecretDto,
+} from 'src/modules/webhooks/dto/webhook-endpoint.dto';
+import { WebhooksService } from 'src/modules/webhooks/webhooks.service';
+
+const EVENT_TYPE_RECORDS: EventTypeDto[] = EVENT_TYPES.map((t) => ({
+  object: 'event_type',
+  name: t.name,
+  description: t.description,
+}));
+
+const WEBHOOK_ID = { name: 'webhook_id', example: 'we_4fJx2m9QpT7aLk3Vn8ZcYw' };
+
+const DELIVERY =
+  'Deliveries are HTTP POSTs of the event record signed per Standard Webhooks (`webhook-id` = event id, ' +
+  '`webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`); any 2xx within 30 s is success; ' +
+  'failures are retried after about 1 min, 5 min, 30 min, 2 h and 8 h, then kept for support to replay; ' +
+  'a 410 answer disables the endpoint.';
+
+@ApiTags('Webhooks')
+@TenantLevel()
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get('event-types')
+  @ApiOperation({
+    operationId: 'listWebhookEventTypes',
+    summary: 'List event types',
+    description:
+      'Every event name an endpoint can subscribe to. Subscribe with exact names or a domain wildcard ' +
+      '(`order.*`, `transfer.*`, `account.*`, `document.*`, `kyc.*`) or `*` for all.',
+  })
+  @ApiOkResponse({ type: ListEnvelopeOf(EventTypeDto, '/v1/webhooks/event-types') })
+  listEventTypes(@Req() req: Request): ListEnvelope<EventTypeDto> {
+    return toList(listUrl(req), EVENT_TYPE_RECORDS, false);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'createWebhook',
+    summary: 'Register a webhook endpoint',
+    description: `Registers a url for the events named in \`eventTypeNames\`. The response carries the signing secret, shown only now. ${DELIVERY}`,
+  })
+  @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
+  @ApiErrors('SVC-400-001', 'SVC-400-002', 'SVC-422-001')
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateWebhookDto,
+  ): Promise<WebhookEndpointWithSecretDto> {
+    return this.webhooks.create(principal, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listWebhooks',
+    summary: 'List webhook endpoints',
+    description: 'Newest first.',
+  })
+  @ApiOkResponse({ type: ListEnvelopeOf(WebhookEndpointDto, '/v1/webhooks') })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: CursorPageQuery,
+    @Req() req: Request,
+  ): Promise<ListEnvelope<WebhookEndpointDto>> {
+    return this.webhooks.list(principal, query, listUrl(req));
+  }
+
+  @Get(':webhook_id')
+  @ApiOperation({
+    operationId: 'getWebhook',
+    summary: 'Retrieve a webhook endpoint',
+    description: 'Without its secret.',
+  })
+  @ApiParam(WEBHOOK_ID)
+  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiErrors('SVC-404-001')
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('webhook_id') id: string,
+  ): Promise<WebhookEndpointDto> {
+    return this.webhooks.get(principal, id);
+  }
+
+  @Patch(':webhook_id')
+  @ApiOperation({
+    operationId: 'updateWebhook',
+    summary: 'Update a webhook endpoint',
+    description:
+      'Any of name, url, eventTypeNames, status (`enabled`/`disabled`) and metadata; omitted fields keep their value.',
+  })
+  @ApiParam(WEBHOOK_ID)
+  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiErrors('SVC-400-001', 'SVC-404-001')
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('webhook_id') id: string,
+    @Body() body: UpdateWebhookDto,
+  ): Promise<WebhookEndpointDto> {
+    return this.webhooks.update(principal, id, body);
+  }
+
+  @Delete(':webhook_id')
+  @ApiOperation({
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook endpoint',
+    description: 'Stops deliveries at once, pending retries included.',
+  })
+  @ApiParam(WEBHOOK_ID)
+  @ApiOkResponse({ type: DeletedWebhookEndpointDto })
+  @ApiErrors('SVC-404-001')
+  remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('webhook_id') id: string,
+  ): Promise<DeletedWebhookEndpointDto> {
+    return this.webhooks.remove(principal, id);
+  }
+
+  @Post(':webhook_id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'rotateWebhookSecret',
+    summary: 'Rotate the signing secret',
+    description:
+      'Returns a new secret (shown only now). For 24 hours deliveries carry two signatures, one per secret, ' +
+      'so receivers can switch without missing events.',
+  })
+  @ApiParam(WEBHOOK_ID)
+  @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
+  @ApiErrors('SVC-404-001')
+  rotateSecret(
+    @CurrentPrincipal() principal: Principal,
+    @Param('webhook_id') id: string,
+  ): Promise<WebhookEndpointWithSecretDto> {
+    return this.webhooks.rotateSecret(principal, id);
+  }
+}

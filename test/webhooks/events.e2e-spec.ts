@@ -1,0 +1,186 @@
+import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { dropQueueKeys, emit } from './support/webhooks';
+
+describe('GET /v1/events', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  const ids: Record<string, string> = {};
+  const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
+
+  const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
+  const idsOf = (body: { data: Array<{ id: string }> }) => body.data.map((e) => e.id);
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    // Six events an hour apart (oldest first), plus noise that must never show up.
+    const names = [
+      'account.created',
+      'order.accepted',
+      'order.filled',
+      'transfer.deposit.initiated',
+      'transfer.deposit.completed',
+      'transfer.withdrawal.initiated',
+    ] as const;
+    for (const [i, name] of names.entries()) {
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: name, data: { seq: i } });
+      await ctx.dataSource.query('UPDATE "events" SET "created_at" = to_timestamp($1) WHERE "id" = $2', [
+        base + i * 3600,
+        event.id,
+      ]);
+      ids[name] = event.id;
+    }
+    const other = await ctx.createTenant();
+    ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
+    ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await dropQueueKeys();
+  });
+
+  it('lists this tenant and mode, newest first, as the delivered records', async () => {
+    const res = await get('/v1/events');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'list', url: '/v1/events', has_more: false });
+    expect(idsOf(res.body)).toEqual([
+      ids['transfer.withdrawal.initiated'],
+      ids['transfer.deposit.completed'],
+      ids['transfer.deposit.initiated'],
+      ids['order.filled'],
+      ids['order.accepted'],
+      ids['account.created'],
+    ]);
+    expect(res.body.data[3]).toEqual({
+      id: ids['order.filled'],
+      object: 'event',
+      event: 'order.filled',
+      timestamp: new Date((base + 2 * 3600) * 1000).toISOString(),
+      livemode: false,
+      data: { seq: 2 },
+    });
+    const live = await get('/v1/events', tenant.live);
+    expect(idsOf(live.body)).toEqual([ids.live]);
+    expect(live.body.data[0].livemode).toBe(true);
+  });
+
+  it.each([
+    ['order.*', ['order.filled', 'order.accepted']],
+    ['order.filled', ['order.filled']],
+    [
+      'transfer.*',
+      ['transfer.withdrawal.initiated', 'transfer.deposit.completed', 'transfer.deposit.initiated'],
+    ],
+    ['transfer.deposit.*', ['transfer.deposit.completed', 'transfer.deposit.initiated']],
+    ['account.*', ['account.created']],
+    ['document.*', []],
+    [
+      '*',
+      [
+        'transfer.withdrawal.initiated',
+        'transfer.deposit.completed',
+        'transfer.deposit.initiated',
+        'order.filled',
+        'order.accepted',
+        'account.created',
+      ],
+    ],
+  ])('event=%s filters by name or wildcard', async (filter, names) => {
+    const res = await get(`/v1/events?event=${encodeURIComponent(filter)}`);
+    expect(res.status).toBe(200);
+    expect(idsOf(res.body)).toEqual(names.map((n) => ids[n]));
+  });
+
+  it('created[gte] / created[lte] bound by Unix seconds, inclusively; gt / lt exclusively', async () => {
+    const at = (h: number) => base + h * 3600;
+    expect(idsOf((await get(`/v1/events?created[gte]=${at(4)}`)).body)).toEqual([
+      ids['transfer.withdrawal.initiated'],
+      ids['transfer.deposit.completed'],
+    ]);
+    expect(idsOf((await get(`/v1/events?created[lte]=${at(1)}`)).body)).toEqual([
+      ids['order.accepted'],
+      ids['account.created'],
+    ]);
+    expect(
+      idsOf((await get(`/v1/events?created[gte]=${at(1)}&created[lte]=${at(2)}&event=order.*`)).body),
+    ).toEqual([ids['order.filled'], ids['order.accepted']]);
+    expect(idsOf((await get(`/v1/events?created[gt]=${at(1)}&created[lt]=${at(3)}`)).body)).toEqual([
+      ids['order.filled'],
+    ]);
+  });
+
+  it('pages with limit, starting_after and ending_before', async () => {
+    const first = await get('/v1/events?limit=2');
+    expect(first.body.has_more).toBe(true);
+    expect(idsOf(first.body)).toEqual([
+      ids['transfer.withdrawal.initiated'],
+      ids['transfer.deposit.completed'],
+    ]);
+    const second = await get(`/v1/events?limit=2&starting_after=${ids['transfer.deposit.completed']}`);
+    expect(idsOf(second.body)).toEqual([ids['transfer.deposit.initiated'], ids['order.filled']]);
+    expect(second.body.has_more).toBe(true);
+    const back = await get(`/v1/events?limit=2&ending_before=${ids['transfer.deposit.initiated']}`);
+    expect(idsOf(back.body)).toEqual([
+      ids['transfer.withdrawal.initiated'],
+      ids['transfer.deposit.completed'],
+    ]);
+    const filtered = await get(`/v1/events?event=order.*&limit=1&starting_after=${ids['order.filled']}`);
+    expect(idsOf(filtered.body)).toEqual([ids['order.accepted']]);
+    expect(filtered.body.has_more).toBe(false);
+  });
+
+  it.each([
+    ['event=order', 'event'],
+    ['event=orders.*', 'event'],
+    ['event=foo.bar', 'event'],
+    ['created[gte]=yesterday', 'created[gte]'],
+    ['created[lte]=-5', 'created[lte]'],
+    ['created[after]=1', 'created[after]'],
+    ['created=5', 'created'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['starting_after=evt_nosuchevent', 'starting_after'],
+  ])('%s answers 400 SVC-400-001 param %s', async (query, param) => {
+    expectSvcError(await get(`/v1/events?${query}`), 'SVC-400-001', { param });
+  });
+
+  it('a cursor from another tenant is no cursor', async () => {
+    expectSvcError(await get(`/v1/events?starting_after=${ids.foreign}`), 'SVC-400-001', {
+      param: 'starting_after',
+    });
+  });
+
+  it('GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404', async () => {
+    const res = await get(`/v1/events/${ids['order.accepted']}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ids['order.accepted'], object: 'event', event: 'order.accepted' });
+    expectSvcError(await get(`/v1/events/${ids.foreign}`), 'SVC-404-001');
+    expectSvcError(await get(`/v1/events/${ids['order.accepted']}`, tenant.live), 'SVC-404-001');
+    expectSvcError(await get('/v1/events/nonsense'), 'SVC-404-001', {
+      message: "No such event: 'nonsense'.",
+    });
+    expect((await get(`/v1/events/${ids.live}`, tenant.live)).status).toBe(200);
+  });
+
+  it('an event emitted in a transaction that rolls back does not exist', async () => {
+    const { DataSource } = await import('typeorm');
+    const { EventsService } = await import('src/core/events/events.service');
+    const app = ctx.app!;
+    let emittedId = '';
+    await expect(
+      app.get(DataSource).transaction(async (manager) => {
+        emittedId = (
+          await app
+            .get(EventsService)
+            .emit(manager, { tenantId: tenant.tenantId, livemode: false, event: 'order.canceled', data: {} })
+        ).id;
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(emittedId).toMatch(/^evt_/);
+    expectSvcError(await get(`/v1/events/${emittedId}`), 'SVC-404-001');
+    expect(idsOf((await get('/v1/events?event=order.canceled')).body)).toEqual([]);
+  });
+});
