@@ -9,7 +9,7 @@ import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
-import { TEMPLATE_DB, withAdmin } from './database';
+import { templateDb, withAdmin } from './database';
 
 export interface TestCredentials {
   id: string;
@@ -56,7 +56,7 @@ export async function createTestContext(
     }
   } else {
     const fileDb = process.env.TEST_FILE_DB as string;
-    await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${TEMPLATE_DB}"`));
+    await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
     databaseUrl = process.env.DATABASE_URL as string;
     const moduleRef = await Test.createTestingModule({
       imports: [AppModule],

@@ -13,8 +13,31 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-export const TEMPLATE_DB = 'svc_test_template';
-export const FILE_DB_PREFIX = 'svc_test_f_';
+/**
+ * Each jest run names its databases after its own run id (set by global-setup, inherited by
+ * the workers), so two runs on one machine never drop each other's databases.
+ */
+export function runId(): string {
+  const id = process.env.TEST_RUN_ID;
+  if (!id) {
+    throw new Error('TEST_RUN_ID is not set: e2e specs run through jest with test/support/global-setup.ts');
+  }
+  return id;
+}
+
+export const RUN_DB_PREFIX = 'svc_test_';
+export const templateDb = (): string => `${RUN_DB_PREFIX}${runId()}_template`;
+export const fileDbPrefix = (): string => `${RUN_DB_PREFIX}${runId()}_f_`;
+
+/** Run ids carry their start time (seconds, base 36) so stale runs' leftovers can be found. */
+export function newRunId(): string {
+  return `r${Math.floor(Date.now() / 1000).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function runStartedAt(name: string): number | undefined {
+  const match = /^svc_test_r([0-9a-z]{6})[0-9a-z]{0,4}_/.exec(name);
+  return match ? parseInt(match[1], 36) * 1000 : undefined;
+}
 
 export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: adminUrl() });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, FILE_DB_PREFIX } from './database';
+import { databaseUrl, fileDbPrefix } from './database';
 import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, testJwtKeys } from './jwt';
 
 /**
@@ -7,7 +7,7 @@ import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, testJwtKeys } from './jwt';
  * imported, so the file's own database name and the test JWT key are set here.
  */
 if (!process.env.E2E_BASE_URL) {
-  process.env.TEST_FILE_DB = `${FILE_DB_PREFIX}${randomBytes(6).toString('hex')}`;
+  process.env.TEST_FILE_DB = `${fileDbPrefix()}${randomBytes(6).toString('hex')}`;
   process.env.DATABASE_URL = databaseUrl(process.env.TEST_FILE_DB);
   // Bull queues of this file's app stay apart from other files' apps sharing the same Redis.
   process.env.QUEUE_PREFIX = `test_${process.env.TEST_FILE_DB}`;

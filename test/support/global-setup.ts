@@ -1,17 +1,20 @@
 import 'reflect-metadata';
 import Module from 'node:module';
 import { resolve } from 'node:path';
-import { databaseUrl, FILE_DB_PREFIX, TEMPLATE_DB, withAdmin } from './database';
+import { databaseUrl, newRunId, RUN_DB_PREFIX, runStartedAt, templateDb, withAdmin } from './database';
+
+const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
 
 /**
- * Builds one migrated template database; each e2e file then clones it (CREATE DATABASE ...
- * TEMPLATE), so files run in parallel without sharing rows. Against a deployed sandbox
- * (E2E_BASE_URL) nothing is created here.
+ * Builds one migrated template database for this run; each e2e file then clones it
+ * (CREATE DATABASE ... TEMPLATE), so files run in parallel without sharing rows. Against a
+ * deployed sandbox (E2E_BASE_URL) nothing is created here.
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) {
     return;
   }
+  process.env.TEST_RUN_ID = newRunId();
   // Global setup runs outside Jest's module resolver: make `src/...` imports resolvable.
   process.env.NODE_PATH = resolve(__dirname, '..', '..');
   (Module as unknown as { _initPaths(): void })._initPaths();
@@ -20,16 +23,20 @@ export default async function globalSetup(): Promise<void> {
   const { runMigrations } = await import('src/core/database/migrate');
 
   await withAdmin(async (admin) => {
-    const stale = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
-      [`${FILE_DB_PREFIX}%`, TEMPLATE_DB],
+    // Leftovers of runs that died hours ago (a finished run drops its own in global-teardown).
+    const old = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`${RUN_DB_PREFIX}%`],
     );
-    for (const { datname } of stale.rows) {
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    for (const { datname } of old.rows) {
+      const started = runStartedAt(datname);
+      if (started === undefined || Date.now() - started > STALE_AFTER_MS) {
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
     }
-    await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
+    await admin.query(`CREATE DATABASE "${templateDb()}"`);
   });
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl(TEMPLATE_DB)));
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl(templateDb())));
   await dataSource.initialize();
   try {
     await runMigrations(dataSource);

@@ -66,22 +66,25 @@ export async function paginateByCursor<T extends ObjectLiteral>(
   }
   const cursorId = query.starting_after ?? query.ending_before;
   if (cursorId) {
-    const cursor = await qb
+    const exists = await qb
       .clone()
-      .select([`${alias}.id`, `${alias}.created_at`])
+      .select(`${alias}.id`)
       .andWhere(`${alias}.id = :cursorId`, { cursorId })
-      .getOne();
-    if (!cursor) {
+      .getCount();
+    if (exists === 0) {
       throw ServiceError.invalid(
         query.starting_after ? 'starting_after' : 'ending_before',
         `No such object: '${cursorId}'.`,
       );
     }
+    // The cursor's created_at is compared inside PostgreSQL: read into a JS Date it would lose
+    // its microseconds and the cursor row would match itself.
+    const table = qb.expressionMap.mainAlias!.metadata.tablePath;
     const op = query.starting_after ? '<' : '>';
-    qb.andWhere(`(${alias}.created_at, ${alias}.id) ${op} (:cursorCreated, :cursorId)`, {
-      cursorCreated: (cursor as unknown as { created_at: Date }).created_at,
-      cursorId,
-    });
+    qb.andWhere(
+      `(${alias}.created_at, ${alias}.id) ${op} ((SELECT c.created_at FROM "${table}" c WHERE c.id = :cursorId), :cursorId)`,
+      { cursorId },
+    );
   }
   const ascending = Boolean(query.ending_before);
   qb.orderBy(`${alias}.created_at`, ascending ? 'ASC' : 'DESC')

@@ -37,7 +37,13 @@ export class RateLimitGuard implements CanActivate {
     if (!principal) {
       return true; // public route
     }
-    const record = await this.storage.increment(`rl:${principal.keyId}`, this.ttl, this.limit, this.ttl, 'default');
+    const record = await this.storage.increment(
+      `rl:${principal.keyId}`,
+      this.ttl,
+      this.limit,
+      this.ttl,
+      'default',
+    );
     const res = context.switchToHttp().getResponse<Response>();
     res.setHeader('RateLimit-Limit', this.limit);
     res.setHeader('RateLimit-Remaining', Math.max(0, this.limit - record.totalHits));

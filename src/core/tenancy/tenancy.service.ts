@@ -96,8 +96,6 @@ export class TenancyService {
         expires_at: input.expiresAt ?? null,
         revoked_at: null,
         metadata: input.metadata ?? {},
-        // Millisecond precision, so list cursors taken from this value match the stored one exactly.
-        created_at: new Date(),
       }),
     );
     return { key, secret };

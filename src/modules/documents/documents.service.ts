@@ -82,8 +82,6 @@ export class DocumentsService {
           rejection_reason: null,
           reviewed_at: null,
           metadata: body.metadata ?? {},
-          // Millisecond precision, so cursors taken from this value match the stored one exactly.
-          created_at: new Date(),
         }),
       );
       return !principal.livemode && account.status !== 'SUBMITTED'

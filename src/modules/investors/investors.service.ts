@@ -55,8 +55,6 @@ export class InvestorsService {
           livemode: principal.livemode,
           account_id: opened.id,
           metadata: dto.metadata ?? {},
-          // Millisecond precision, so cursors taken from this value match the stored one exactly.
-          created_at: new Date(),
         }),
       );
       return { investor: saved, account: opened };

@@ -1,0 +1,32 @@
+import Redis from 'ioredis';
+import { RUN_DB_PREFIX, runId, withAdmin } from './database';
+
+/** Drops this run's databases and the Redis keys of its queues. */
+export default async function globalTeardown(): Promise<void> {
+  if (process.env.E2E_BASE_URL) {
+    return;
+  }
+  const prefix = `${RUN_DB_PREFIX}${runId()}_`;
+  await withAdmin(async (admin) => {
+    const rows = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  });
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `test_${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) {
+        await redis.del(...keys);
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
