@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { compare, LoadResult } from 'bench/lib/load';
+import { compare, LoadResult, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
-import { runMixedLoad } from 'bench/assets/load';
 import { insertSyntheticAssets } from 'bench/assets/synthetic-assets';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
@@ -115,9 +114,9 @@ async function main(): Promise<void> {
   });
   try {
     const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
-    const check = await runMixedLoad({
+    const check = await runLoad({
       port: app.port,
-      paths,
+      path: paths,
       headers: { authorization },
       total: paths.length,
       concurrency: 1,
@@ -126,16 +125,16 @@ async function main(): Promise<void> {
       throw new Error(`asset search did not answer 200: ${JSON.stringify(check.statuses)}`);
     }
     // Warm both up (JIT, caches, connection pools).
-    await runMixedLoad({ port: app.port, paths, headers: { authorization }, total: 500, concurrency });
-    await runMixedLoad({ port: bare.port, paths, total: 500, concurrency });
+    await runLoad({ port: app.port, path: paths, headers: { authorization }, total: 500, concurrency });
+    await runLoad({ port: bare.port, path: paths, total: 500, concurrency });
     const cpu = { app: 0, bare: 0 };
     const latency: Record<'app' | 'bare', LoadResult[]> = { app: [], bare: [] };
     const measured = async (name: 'app' | 'bare') => {
       const server = name === 'app' ? app : bare;
       const before = cpuSeconds(server.child.pid!);
-      const r = await runMixedLoad({
+      const r = await runLoad({
         port: server.port,
-        paths,
+        path: paths,
         headers: name === 'app' ? { authorization } : {},
         total,
         concurrency,

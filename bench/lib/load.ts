@@ -15,7 +15,8 @@ export interface LoadResult {
  */
 export async function runLoad(options: {
   port: number;
-  path: string;
+  /** One path, or a list sent in turn (request i goes to paths[i % length]). */
+  path: string | string[];
   method?: string;
   headers?: Record<string, string>;
   body?: () => string;
@@ -26,7 +27,8 @@ export async function runLoad(options: {
   const statuses: Record<number, number> = {};
   const latencies: number[] = [];
   let started = 0;
-  const once = () =>
+  const paths = Array.isArray(options.path) ? options.path : [options.path];
+  const once = (path: string) =>
     new Promise<void>((resolve, reject) => {
       const body = options.body?.();
       const t0 = process.hrtime.bigint();
@@ -34,7 +36,7 @@ export async function runLoad(options: {
         {
           host: '127.0.0.1',
           port: options.port,
-          path: options.path,
+          path,
           method: options.method ?? 'GET',
           agent,
           headers: { ...(options.headers ?? {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -53,8 +55,7 @@ export async function runLoad(options: {
     });
   const worker = async () => {
     while (started < options.total) {
-      started++;
-      await once();
+      await once(paths[started++ % paths.length]);
     }
   };
   const t0 = process.hrtime.bigint();
