@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { AppLogger, createPino } from 'src/core/logging/app-logger';
+import { AppLogger, createPino, flushLogs } from 'src/core/logging/app-logger';
 
 /**
  * Structured JSON logs through pino. The request line is written by requestLogMiddleware
@@ -17,4 +17,12 @@ import { AppLogger, createPino } from 'src/core/logging/app-logger';
   ],
   exports: [AppLogger],
 })
-export class LoggingModule {}
+export class LoggingModule implements OnApplicationShutdown {
+  onApplicationShutdown(): void {
+    try {
+      flushLogs();
+    } catch {
+      // stdout already closed: nothing left to write to
+    }
+  }
+}
