@@ -15,6 +15,5 @@ ENV NODE_ENV=production NODE_PATH=/app/dist
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-fund --no-audit
 COPY --from=build /app/dist ./dist
-COPY src/modules/assets/data ./dist/src/modules/assets/data
 EXPOSE 3000
 CMD ["node", "dist/src/main.js"]
