@@ -46,7 +46,15 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   });
   app.use(requestLogMiddleware(logger.requests));
 
-  app.use(json({ limit: '1mb' }));
+  // Requests without a body (GET, DELETE, most HEADs) skip the parser entirely.
+  const parseJson = json({ limit: '1mb' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      next();
+      return;
+    }
+    parseJson(req, res, next);
+  });
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

@@ -5,6 +5,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from 'src/core/auth/access.guard';
 import { ApiAuthGuard } from 'src/core/auth/api-auth.guard';
+import { RequestGuards } from 'src/core/auth/request-guards';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { JwtStrategy } from 'src/core/auth/jwt.strategy';
@@ -50,10 +51,11 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     JwtStrategy,
     ErrorRenderer,
     IdempotencyService,
-    { provide: APP_GUARD, useClass: ApiAuthGuard },
-    { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_GUARD, useClass: AccessGuard },
-    { provide: APP_GUARD, useClass: IdempotencyGuard },
+    ApiAuthGuard,
+    RateLimitGuard,
+    AccessGuard,
+    IdempotencyGuard,
+    { provide: APP_GUARD, useClass: RequestGuards },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
   exports: [CredentialCache, ErrorRenderer, IdempotencyService],
