@@ -21,7 +21,7 @@ import { InvestorEntity } from 'src/modules/investors/entities/investor.entity';
 import { profileChange, profileFromCreate } from 'src/modules/investors/holder-profile';
 import { accountFilterFor } from 'src/modules/investors/investor-status';
 import { toInvestorResource } from 'src/modules/investors/investor-view';
-import { mergeMetadata } from 'src/modules/investors/validation/validators';
+import { mergeMetadata } from 'src/core/http/metadata';
 
 /** Investors: creation opens the investment account in the same transaction. */
 @Injectable()

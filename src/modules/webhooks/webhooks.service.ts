@@ -1,3 +1,4 @@
+import { mergeMetadata } from 'src/core/http/metadata';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
@@ -102,8 +103,7 @@ export class WebhooksService {
       changes.status = dto.status;
     }
     if (dto.metadata !== undefined) {
-      const merged = { ...endpoint.metadata, ...dto.metadata };
-      changes.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ''));
+      changes.metadata = mergeMetadata(endpoint.metadata, dto.metadata);
     }
     if (Object.keys(changes).length > 0) {
       changes.updated_at = new Date();

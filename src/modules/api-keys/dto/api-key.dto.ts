@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, Length } from 'class-validator';
-import { IsMetadata } from 'src/modules/investors/validation/validators';
+import { IsMetadata } from 'src/core/http/metadata';
 
 export class CreateApiKeyDto {
   @ApiPropertyOptional({ example: 'Mobile app', maxLength: 100, default: '' })

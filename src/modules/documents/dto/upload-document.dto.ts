@@ -7,7 +7,7 @@ import {
   DocumentStatus,
   DocumentType,
 } from 'src/modules/documents/entities/document.entity';
-import { IsMetadata } from 'src/modules/investors/validation/validators';
+import { IsMetadata } from 'src/core/http/metadata';
 
 /** Form fields of the upload besides `file`. */
 export class UploadDocumentDto {

@@ -17,7 +17,7 @@ import {
   DisclosuresInputDto,
   IdentityInputDto,
 } from 'src/modules/investors/dto/investor-input.dto';
-import { IsMetadata } from 'src/modules/investors/validation/validators';
+import { IsMetadata } from 'src/core/http/metadata';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 

@@ -1,7 +1,8 @@
 import { sameValue } from 'src/modules/accounts/same-value';
 import { newAccountNumber } from 'src/modules/accounts/account-settings';
 import { maskTaxId, taxIdProblem } from 'src/modules/investors/validation/tax-ids';
-import { ageOn, mergeMetadata, parseDateOnly } from 'src/modules/investors/validation/validators';
+import { mergeMetadata } from 'src/core/http/metadata';
+import { ageOn, parseDateOnly } from 'src/modules/investors/validation/validators';
 
 describe('tax ids', () => {
   it.each([

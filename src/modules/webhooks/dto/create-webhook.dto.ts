@@ -8,7 +8,7 @@ import {
   Length,
   MaxLength,
 } from 'class-validator';
-import { IsMetadata } from 'src/modules/webhooks/dto/metadata.validator';
+import { IsMetadata } from 'src/core/http/metadata';
 import { EVENT_TYPE_NAMES_DESCRIPTION, RefuseEventsField } from 'src/modules/webhooks/dto/webhook-fields';
 import { MAX_URL_LENGTH } from 'src/modules/webhooks/webhook-url-policy';
 

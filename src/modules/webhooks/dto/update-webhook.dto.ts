@@ -10,7 +10,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { WEBHOOK_STATUSES, WebhookStatus } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
-import { IsMetadata } from 'src/modules/webhooks/dto/metadata.validator';
+import { IsMetadata } from 'src/core/http/metadata';
 import { EVENT_TYPE_NAMES_DESCRIPTION, RefuseEventsField } from 'src/modules/webhooks/dto/webhook-fields';
 import { MAX_URL_LENGTH } from 'src/modules/webhooks/webhook-url-policy';
 
