@@ -1,3 +1,4 @@
+import { ASSET_COLUMNS } from 'src/modules/assets/import/asset-record';
 import type { AssetClass } from 'src/modules/pricing/price-source';
 
 /**
@@ -5,27 +6,7 @@ import type { AssetClass } from 'src/modules/pricing/price-source';
  * service runs. Every read joins the bond terms and the caller's test-mode price override.
  */
 
-const ASSET_COLUMNS = [
-  'id',
-  'class',
-  'country',
-  'market',
-  'market_name',
-  'market_country',
-  'market_currency',
-  'symbol',
-  'name',
-  'status',
-  'tradable',
-  'marginable',
-  'shortable',
-  'easy_to_borrow',
-  'fractionable',
-  'fractional_eh_enabled',
-  'currency',
-  'reference_price',
-  'last_synced_at',
-];
+const ASSET_READ_COLUMNS = [...ASSET_COLUMNS, 'last_synced_at'];
 const BOND_TEXT_COLUMNS = [
   'cusip',
   'isin',
@@ -93,7 +74,7 @@ export interface AssetQueryRow {
 }
 
 export const ASSET_SELECT = [
-  ...ASSET_COLUMNS.map((c) => `a."${c}"`),
+  ...ASSET_READ_COLUMNS.map((c) => `a."${c}"`),
   ...BOND_TEXT_COLUMNS.map((c) => `b."${c}" AS "b_${c}"`),
   ...BOND_DATE_COLUMNS.map((c) => `b."${c}"::text AS "b_${c}"`),
   `o."price" AS "override_price"`,

@@ -27,6 +27,28 @@ export interface AssetRow {
   bond: BondRow | null;
 }
 
+/** Columns of the assets table that an imported record fills (last_synced_at is set by the import). */
+export const ASSET_COLUMNS = [
+  'id',
+  'class',
+  'country',
+  'market',
+  'market_name',
+  'market_country',
+  'market_currency',
+  'symbol',
+  'name',
+  'status',
+  'tradable',
+  'marginable',
+  'shortable',
+  'easy_to_borrow',
+  'fractionable',
+  'fractional_eh_enabled',
+  'currency',
+  'reference_price',
+] as const satisfies readonly (keyof AssetRow)[];
+
 export interface BondRow {
   cusip: string;
   isin: string;

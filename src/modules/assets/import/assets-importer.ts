@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseAssetCsv } from 'src/modules/assets/import/csv';
-import { AssetRow, BondRow, readAssetRecord } from 'src/modules/assets/import/asset-record';
+import { ASSET_COLUMNS, AssetRow, BondRow, readAssetRecord } from 'src/modules/assets/import/asset-record';
 
 /** Anything that runs SQL: a QueryRunner in a migration, an EntityManager or DataSource elsewhere. */
 export interface SqlExecutor {
@@ -33,27 +33,6 @@ export class AssetImportError extends Error {
     );
   }
 }
-
-const ASSET_COLUMNS = [
-  'id',
-  'class',
-  'country',
-  'market',
-  'market_name',
-  'market_country',
-  'market_currency',
-  'symbol',
-  'name',
-  'status',
-  'tradable',
-  'marginable',
-  'shortable',
-  'easy_to_borrow',
-  'fractionable',
-  'fractional_eh_enabled',
-  'currency',
-  'reference_price',
-] as const satisfies readonly (keyof AssetRow)[];
 
 const BOND_COLUMNS = [
   'cusip',
