@@ -3,6 +3,7 @@ import { Webhooks1763790000000 } from './1763790000000-webhooks';
 import { Investors1763800000000 } from './1763800000000-investors';
 import { Assets1763810000000 } from './1763810000000-assets';
 import { AssetReferenceData1763810000001 } from './1763810000001-asset-reference-data';
+import { IdempotencyLeases1763820000000 } from './1763820000000-idempotency-leases';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   Investors1763800000000,
   Assets1763810000000,
   AssetReferenceData1763810000001,
+  IdempotencyLeases1763820000000,
 ];

@@ -19,6 +19,7 @@ import { HealthController } from 'src/core/health/health.controller';
 import { IdempotencyKeyEntity } from 'src/core/idempotency/idempotency-key.entity';
 import { IdempotencyGuard } from 'src/core/idempotency/idempotency.guard';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { LoggingModule } from 'src/core/logging/logging.module';
 import { RateLimitGuard } from 'src/core/rate-limit/rate-limit.guard';
 import { RateLimitModule } from 'src/core/rate-limit/rate-limit.module';
@@ -51,6 +52,7 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     JwtStrategy,
     ErrorRenderer,
     IdempotencyService,
+    IdempotentTransaction,
     ApiAuthGuard,
     RateLimitGuard,
     AccessGuard,
@@ -58,6 +60,6 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     { provide: APP_GUARD, useClass: RequestGuards },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
-  exports: [CredentialCache, ErrorRenderer, IdempotencyService],
+  exports: [CredentialCache, ErrorRenderer, IdempotencyService, IdempotentTransaction],
 })
 export class CoreModule {}

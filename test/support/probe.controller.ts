@@ -6,6 +6,9 @@ import { CurrentPrincipal, RequiresProduct, TenantLevel, TestModeOnly } from 'sr
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { newId } from 'src/core/ids/ids';
+import { EventsService } from 'src/core/events/events.service';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 
 class ProbeAddress {
   @IsString()
@@ -44,11 +47,46 @@ class ProbeQuery {
   @Min(0)
   @Max(2000)
   delay_ms?: number;
+
+  @IsOptional()
+  @IsString()
+  fail?: string;
 }
 
 /** Test-only routes that exercise the shared machinery; never part of the real app. */
 @Controller('probe')
 export class ProbeController {
+  constructor(
+    private readonly transactions: IdempotentTransaction,
+    private readonly events: EventsService,
+  ) {}
+
+  /** An effect (an event row) committed with its idempotent response, optionally slow or failing. */
+  @Post('effects')
+  @HttpCode(201)
+  effect(
+    @Body() body: ProbeThing,
+    @Query() query: ProbeQuery,
+    @CurrentPrincipal() p: Principal,
+    @Idempotency() idempotency: IdempotentRequest | undefined,
+  ) {
+    return this.transactions.run(idempotency, async (manager) => {
+      const event = await this.events.emit(manager, {
+        tenantId: p.tenantId,
+        livemode: p.livemode,
+        event: 'account.updated',
+        data: { probe: body.name },
+      });
+      if (query.delay_ms) {
+        await new Promise((resolve) => setTimeout(resolve, query.delay_ms));
+      }
+      if (query.fail === 'after_effect') {
+        throw ServiceError.refused('Refused after the effect was written.');
+      }
+      return { id: event.id, object: 'effect', livemode: p.livemode, name: body.name };
+    });
+  }
+
   @Get('whoami')
   whoami(@CurrentPrincipal() p: Principal, @Query() _query: ProbeQuery) {
     return {

@@ -82,6 +82,16 @@ export class Environment {
   @Max(5000)
   AUTH_CACHE_TTL_MS = 4000;
 
+  /**
+   * Lease of an in-flight Idempotency-Key, renewed while its request runs: when the process
+   * running it dies, the key is free again after at most this long.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(300)
+  @Max(30000)
+  IDEMPOTENCY_LEASE_MS = 30000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 

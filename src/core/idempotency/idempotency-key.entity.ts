@@ -1,9 +1,10 @@
-import { Check, Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type IdempotencyState = 'in_flight' | 'completed';
 
 /** One Idempotency-Key per tenant and mode; the primary key makes concurrent repeats safe. */
 @Entity('idempotency_keys')
+@Index('idempotency_keys_owner_token_idx', ['owner_token'], { where: '"owner_token" IS NOT NULL' })
 @Check('idempotency_keys_state_check', `"state" IN ('in_flight', 'completed')`)
 export class IdempotencyKeyEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' })
@@ -26,6 +27,14 @@ export class IdempotencyKeyEntity {
 
   @Column({ name: 'response_body', type: 'jsonb', nullable: true })
   response_body: unknown;
+
+  /** Names the reservation of the request running under this key (null once completed). */
+  @Column({ name: 'owner_token', type: 'text', nullable: true })
+  owner_token: string | null;
+
+  /** Renewed while the request runs; once past, the key is free again (its process died). */
+  @Column({ name: 'lease_expires_at', type: 'timestamptz', nullable: true })
+  lease_expires_at: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   created_at: Date;

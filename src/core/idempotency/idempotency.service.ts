@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { createHash } from 'node:crypto';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { AppConfig } from 'src/core/config/app-config.service';
 import { ServiceError } from 'src/core/errors/service-error';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
-export type Reservation = { kind: 'reserved' } | { kind: 'replay'; status: number; body: unknown };
+export type Reservation =
+  { kind: 'reserved'; token: string } | { kind: 'replay'; status: number; body: unknown };
 
 export interface IdempotencyScope {
   tenantId: string;
@@ -13,13 +15,33 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** A reservation held by this process: the key, and the token that proves it is ours. */
+export interface HeldKey {
+  scope: IdempotencyScope;
+  token: string;
+}
+
 /**
  * Idempotency-Key storage. The primary key (tenant, mode, key) decides which of two
  * concurrent requests runs: the INSERT either wins or finds the other's row.
+ *
+ * A reservation is a lease: this process renews `lease_expires_at` of the keys it holds every
+ * third of IDEMPOTENCY_LEASE_MS, so a key whose process died is free again within one lease.
+ * Every write after the reservation names the owner token, so a request that outlived its lease
+ * (a stalled process) cannot complete or release a key another request has since taken.
  */
 @Injectable()
-export class IdempotencyService {
-  constructor(private readonly dataSource: DataSource) {}
+export class IdempotencyService implements OnModuleDestroy {
+  private readonly held = new Map<string, HeldKey>();
+  private readonly leaseMs: number;
+  private renewal: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.leaseMs = config.get('IDEMPOTENCY_LEASE_MS');
+  }
 
   static fingerprint(method: string, path: string, body: unknown): string {
     return createHash('sha256')
@@ -28,35 +50,47 @@ export class IdempotencyService {
   }
 
   async reserve(scope: IdempotencyScope, requestHash: string): Promise<Reservation> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const inserted: unknown[] = await this.dataSource.query(
-        `INSERT INTO idempotency_keys (tenant_id, livemode, key, request_hash, state)
-         VALUES ($1, $2, $3, $4, 'in_flight')
-         ON CONFLICT DO NOTHING RETURNING key`,
-        [scope.tenantId, scope.livemode, scope.key, requestHash],
+    const token = randomUUID();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // Inserts a new reservation, or takes over one that expired (24 h) or whose lease ran out.
+      const taken: unknown[] = await this.dataSource.query(
+        `INSERT INTO idempotency_keys
+                (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at)
+         VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now())
+         ON CONFLICT (tenant_id, livemode, key) DO UPDATE
+            SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
+                response_body = NULL, owner_token = EXCLUDED.owner_token,
+                lease_expires_at = EXCLUDED.lease_expires_at, created_at = now()
+          WHERE idempotency_keys.created_at < now() - make_interval(hours => $7)
+             OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.lease_expires_at < now())
+         RETURNING key`,
+        [
+          scope.tenantId,
+          scope.livemode,
+          scope.key,
+          requestHash,
+          token,
+          this.leaseMs / 1000,
+          IDEMPOTENCY_TTL_HOURS,
+        ],
       );
-      if (inserted.length === 1) {
-        return { kind: 'reserved' };
+      if (taken.length === 1) {
+        this.hold({ scope, token });
+        return { kind: 'reserved', token };
       }
       const rows: Array<{
         request_hash: string;
         state: string;
         response_status: number | null;
         response_body: unknown;
-        expired: boolean;
       }> = await this.dataSource.query(
-        `SELECT request_hash, state, response_status, response_body,
-                created_at < now() - make_interval(hours => $4) AS expired
+        `SELECT request_hash, state, response_status, response_body
            FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
-        [scope.tenantId, scope.livemode, scope.key, IDEMPOTENCY_TTL_HOURS],
+        [scope.tenantId, scope.livemode, scope.key],
       );
       const row = rows[0];
       if (!row) {
-        continue; // released between our INSERT and SELECT: try once more
-      }
-      if (row.expired) {
-        await this.release(scope);
-        continue;
+        continue; // released between our INSERT and SELECT: try again
       }
       if (row.request_hash !== requestHash) {
         throw new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
@@ -69,19 +103,57 @@ export class IdempotencyService {
     throw new ServiceError('SVC-409-003', undefined, 'Idempotency-Key');
   }
 
-  async complete(scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+  /**
+   * Stores the response inside the caller's transaction, so the effect and its stored response
+   * commit together or not at all. Throws 409 SVC-409-003 (rolling the transaction back) when
+   * this request no longer holds the key.
+   */
+  async completeWithin(manager: EntityManager, held: HeldKey, status: number, body: unknown): Promise<void> {
+    const result: [unknown[], number] = await manager.query(
+      `UPDATE idempotency_keys
+          SET state = 'completed', response_status = $5, response_body = $6, owner_token = NULL,
+              lease_expires_at = NULL
+        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'`,
+      [
+        held.scope.tenantId,
+        held.scope.livemode,
+        held.scope.key,
+        held.token,
+        status,
+        JSON.stringify(body ?? null),
+      ],
+    );
+    if (result[1] !== 1) {
+      throw new ServiceError(
+        'SVC-409-003',
+        'This request lost its Idempotency-Key reservation before it finished; nothing was changed.',
+        'Idempotency-Key',
+      );
+    }
+  }
+
+  /** Stores the response after the fact (routes whose effect is not one transaction). */
+  async complete(held: HeldKey, status: number, body: unknown): Promise<void> {
+    try {
+      await this.dataSource.transaction((manager) => this.completeWithin(manager, held, status, body));
+    } finally {
+      this.unhold(held);
+    }
+  }
+
+  /** The request failed or the key was completed in its transaction: stop renewing it. */
+  async release(held: HeldKey): Promise<void> {
+    this.unhold(held);
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5
-        WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
-      [scope.tenantId, scope.livemode, scope.key, status, JSON.stringify(body ?? null)],
+      `DELETE FROM idempotency_keys
+        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'`,
+      [held.scope.tenantId, held.scope.livemode, held.scope.key, held.token],
     );
   }
 
-  async release(scope: IdempotencyScope): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
-      [scope.tenantId, scope.livemode, scope.key],
-    );
+  /** The response was stored in the effect's transaction: nothing left to write. */
+  settled(held: HeldKey): void {
+    this.unhold(held);
   }
 
   /** Drops keys past their 24 h life; called periodically. */
@@ -91,5 +163,34 @@ export class IdempotencyService {
       [IDEMPOTENCY_TTL_HOURS],
     );
     return result[1];
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.renewal);
+    this.renewal = undefined;
+  }
+
+  private hold(held: HeldKey): void {
+    this.held.set(held.token, held);
+    this.renewal ??= setInterval(() => void this.renewLeases(), Math.max(100, this.leaseMs / 3)).unref();
+  }
+
+  private unhold(held: HeldKey): void {
+    this.held.delete(held.token);
+  }
+
+  /** One UPDATE per interval for every key this process holds. */
+  private async renewLeases(): Promise<void> {
+    if (this.held.size === 0) {
+      return;
+    }
+    const tokens = [...this.held.keys()];
+    await this.dataSource
+      .query(
+        `UPDATE idempotency_keys SET lease_expires_at = now() + make_interval(secs => $2)
+          WHERE owner_token = ANY($1) AND state = 'in_flight'`,
+        [tokens, this.leaseMs / 1000],
+      )
+      .catch(() => undefined); // the next interval tries again; a lost lease is refused at completion
   }
 }
