@@ -109,15 +109,69 @@ export const ERROR_CATALOG = {
     description: 'The request body or uploaded file exceeds the size limit stated in the message.',
     message: 'The request body is too large.',
   },
+  'SVC-415-001': {
+    status: 415,
+    type: 'invalid_request_error',
+    title: 'Unsupported content type',
+    description:
+      'The body’s Content-Type or charset is not accepted here. Send JSON as `application/json` in UTF-8 ' +
+      '(no charset, or `charset=utf-8`), and uploads as `multipart/form-data`.',
+    message: 'Unsupported content type. Send application/json in UTF-8.',
+  },
   'SVC-422-001': {
     status: 422,
     type: 'invalid_request_error',
-    title: 'Business rule refused the request',
+    title: 'Account status does not allow it',
     description:
-      'The request is well-formed but a business rule refuses it: insufficient buying power or cash, a bond ' +
-      'quantity not a multiple of min_increment, the market closed for this time_in_force, an account not ACTIVE. ' +
-      '`param` names the field at fault when there is one.',
+      'The request is well-formed but the account’s status does not allow it: only ACTIVE accounts trade or ' +
+      'move money, and some settings need an agreement first. `param` names the field at fault.',
     message: 'The request was refused by a business rule.',
+  },
+  'SVC-422-002': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Insufficient funds',
+    description:
+      'Available cash or buying power in the currency concerned is below what the request needs (a withdrawal ' +
+      'above available cash, a buy above buying power). Read the balances, deposit, or send a smaller amount.',
+    message: 'Insufficient funds.',
+  },
+  'SVC-422-003': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Insufficient position',
+    description:
+      'A sell order asks for more than the account holds and has not already committed to other open sell ' +
+      'orders. Cash accounts cannot sell short. Send a smaller quantity or cancel the other sell orders.',
+    message: 'Insufficient position to sell.',
+  },
+  'SVC-422-004': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Market closed for this time_in_force',
+    description:
+      'The order’s time_in_force cannot be accepted at this time of the market’s session (for example `opg` ' +
+      'after the opening auction cut-off, or `ioc`/`fok` while the market is closed). Choose another ' +
+      'time_in_force or send it while the market is open.',
+    message: 'The market is closed for this time_in_force.',
+  },
+  'SVC-422-005': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Bond quantity not a multiple of min_increment',
+    description:
+      'Bond order quantities are face value and must be a multiple of the bond’s `min_increment` (see the ' +
+      'asset’s `bond` block). Round the quantity to a multiple of it.',
+    message: 'Bond quantity must be a multiple of the bond’s min_increment.',
+  },
+  'SVC-422-006': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Asset not tradable for this account',
+    description:
+      'The asset is not tradable, or its class is not among the account’s `enabled_assets` (equities under ' +
+      '`us_equity`, `etf`, `bonds`, `crypto`). Enable the class on the investor or choose another asset.',
+    message: 'The asset is not tradable for this account.',
   },
   'SVC-429-001': {
     status: 429,
@@ -126,6 +180,15 @@ export const ERROR_CATALOG = {
     description:
       'The API key sent more requests than its rate limit allows. Wait the seconds given in Retry-After.',
     message: 'Too many requests. Retry after the time given in the Retry-After header.',
+  },
+  'SVC-431-001': {
+    status: 431,
+    type: 'invalid_request_error',
+    title: 'Request headers too large',
+    description:
+      'The request’s headers exceed the size the server accepts. Send fewer or shorter headers (cookies, ' +
+      'custom headers).',
+    message: 'Request header fields too large.',
   },
   'SVC-500-001': {
     status: 500,

@@ -10,11 +10,14 @@ export const EVENT_TYPES = [
   { name: 'transfer.deposit.initiated', description: 'Deposit initiated' },
   { name: 'transfer.deposit.completed', description: 'Deposit completed, funds available' },
   { name: 'transfer.deposit.failed', description: 'Deposit failed' },
+  { name: 'transfer.deposit.canceled', description: 'Deposit canceled before it was processed' },
   { name: 'transfer.withdrawal.initiated', description: 'Withdrawal initiated' },
   { name: 'transfer.withdrawal.completed', description: 'Withdrawal completed' },
   { name: 'transfer.withdrawal.failed', description: 'Withdrawal failed' },
+  { name: 'transfer.withdrawal.canceled', description: 'Withdrawal canceled before it was processed' },
   { name: 'document.approved', description: 'KYC document approved' },
   { name: 'document.rejected', description: 'KYC document rejected' },
+  { name: 'cash_sweep.interest.paid', description: 'Monthly cash sweep interest paid into the account' },
   { name: 'kyc.verification.approved', description: 'KYC verification of an investor approved' },
 ] as const;
 
