@@ -8,6 +8,7 @@ import { ApiAuthGuard } from 'src/core/auth/api-auth.guard';
 import { RequestGuards } from 'src/core/auth/request-guards';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
 import { CredentialCache } from 'src/core/auth/credential-cache';
+import { DataEncryption } from 'src/core/crypto/data-encryption';
 import { JwtStrategy } from 'src/core/auth/jwt.strategy';
 import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
@@ -48,6 +49,7 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
   controllers: [HealthController, ErrorDocsController],
   providers: [
     CredentialCache,
+    DataEncryption,
     BasicStrategy,
     JwtStrategy,
     ErrorRenderer,
@@ -60,6 +62,6 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     { provide: APP_GUARD, useClass: RequestGuards },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
-  exports: [CredentialCache, ErrorRenderer, IdempotencyService, IdempotentTransaction],
+  exports: [CredentialCache, DataEncryption, ErrorRenderer, IdempotencyService, IdempotentTransaction],
 })
 export class CoreModule {}

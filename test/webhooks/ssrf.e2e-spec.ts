@@ -9,6 +9,7 @@ import { attemptsOf, dropQueueKeys, emit, eventually } from './support/webhooks'
 // A production deployment: https only, public addresses only — for test keys too.
 process.env.APP_ENV = 'production';
 process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
+process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
 
 describe('Webhook urls in production (SSRF)', () => {
   let ctx: TestContext;

@@ -33,4 +33,31 @@ describe('validateEnvironment', () => {
   it('rejects a JWT key that is not PEM', () => {
     expect(() => validateEnvironment({ JWT_PUBLIC_KEY: 'not-a-key' })).toThrow(/JWT_PUBLIC_KEY/);
   });
+
+  it('requires the encryption keys in production and never echoes a secret setting', () => {
+    let message = '';
+    try {
+      validateEnvironment({
+        APP_ENV: 'production',
+        WEBHOOK_SECRET_KEY: 'w'.repeat(40),
+        DATA_ENCRYPTION_KEY: 'too-short-secret-value',
+        DATABASE_URL: 'mysql://admin:hunter2@db/x',
+      });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('DATA_ENCRYPTION_KEY: must be set in production, at least 32 characters');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('too-short-secret-value');
+    expect(message).not.toContain('hunter2');
+    expect(() => validateEnvironment({ APP_ENV: 'production', WEBHOOK_SECRET_KEY: 'w'.repeat(40) })).toThrow(
+      /DATA_ENCRYPTION_KEY/,
+    );
+    const env = validateEnvironment({
+      APP_ENV: 'production',
+      WEBHOOK_SECRET_KEY: 'w'.repeat(40),
+      DATA_ENCRYPTION_KEY: 'd'.repeat(40),
+    });
+    expect(env.DATA_ENCRYPTION_KEY).toBe('d'.repeat(40));
+  });
 });

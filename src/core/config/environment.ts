@@ -112,6 +112,16 @@ export class Environment {
   @MinLength(32, { message: 'must be set in production, at least 32 characters' })
   WEBHOOK_SECRET_KEY?: string;
 
+  /**
+   * Key that encrypts personal data and stored idempotent responses at rest (AES-256-GCM; any
+   * string of 32+ characters, hashed to one key per purpose). Required in production; the
+   * sandbox falls back to a built-in key.
+   */
+  @ValidateIf((env: Environment) => env.APP_ENV === 'production' || env.DATA_ENCRYPTION_KEY !== undefined)
+  @IsString()
+  @MinLength(32, { message: 'must be set in production, at least 32 characters' })
+  DATA_ENCRYPTION_KEY?: string;
+
   /** How often the outbox relay looks for committed events not yet queued for delivery. */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -153,6 +163,9 @@ export class Environment {
   PRICE_SEED = 'sandbox';
 }
 
+/** Settings whose values may hold a key or a password: errors name them without echoing the value. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY', 'DATA_ENCRYPTION_KEY']);
+
 /** Used by ConfigModule: one clear line naming each bad value, then the process stops. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const defined = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
@@ -161,7 +174,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (errors.length > 0) {
     const lines = errors.map(
       (e) =>
-        `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(e.value)})`,
+        `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} ` +
+        (SECRET_SETTINGS.has(e.property) ? '(value not shown)' : `(got ${JSON.stringify(e.value)})`),
     );
     throw new Error(`Invalid configuration: ${lines.join(' | ')}`);
   }

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { newWebhookSecret, SecretBox, signPayload } from 'src/modules/webhooks/webhook-secrets';
+import { newWebhookSecret, signPayload, webhookSecretBox } from 'src/modules/webhooks/webhook-secrets';
 
 describe('webhook secrets', () => {
   it('a new secret is whsec_ + base64 of 32 bytes', () => {
@@ -21,12 +21,12 @@ describe('webhook secrets', () => {
   });
 
   it('the secret box round-trips and refuses another key or a tampered value', () => {
-    const box = new SecretBox('k'.repeat(32));
+    const box = webhookSecretBox('k'.repeat(32));
     const sealed = box.seal('whsec_abc');
     expect(sealed).not.toContain('whsec_abc');
     expect(box.open(sealed)).toBe('whsec_abc');
     expect(box.seal('whsec_abc')).not.toBe(sealed);
-    expect(() => new SecretBox('z'.repeat(32)).open(sealed)).toThrow(/another WEBHOOK_SECRET_KEY/);
+    expect(() => webhookSecretBox('z'.repeat(32)).open(sealed)).toThrow(/another WEBHOOK_SECRET_KEY/);
     const parts = sealed.split(':');
     parts[4] = Buffer.from('whsec_abd').toString('base64url');
     expect(() => box.open(parts.join(':'))).toThrow();

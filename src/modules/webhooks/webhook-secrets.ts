@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { SecretBox } from 'src/core/crypto/secret-box';
 import type { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
 
 const SECRET_PREFIX = 'whsec_';
@@ -21,55 +22,36 @@ export function signPayload(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/**
- * Encrypts signing secrets at rest with AES-256-GCM. Stored form:
- * `v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url parts); the key id tells a wrong key apart from
- * a damaged value.
- */
-export class SecretBox {
-  private readonly key: Buffer;
-  private readonly keyId: string;
-
-  constructor(keyMaterial: string | undefined) {
-    this.key = createHash('sha256')
-      .update(`webhook-secrets:${keyMaterial ?? SANDBOX_KEY_MATERIAL}`)
-      .digest();
-    this.keyId = createHash('sha256').update(this.key).digest('base64url').slice(0, 8);
-  }
-
-  seal(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', this.keyId, iv, cipher.getAuthTag(), ciphertext]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join(':');
-  }
-
-  open(sealed: string): string {
-    const [version, keyId, iv, tag, ciphertext] = sealed.split(':');
-    if (version !== 'v1' || !ciphertext) {
-      throw new Error('Unreadable webhook secret ciphertext.');
-    }
-    if (keyId !== this.keyId) {
-      throw new Error('Webhook secret was sealed under another WEBHOOK_SECRET_KEY.');
-    }
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
-  }
-}
-
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600_000;
 
-/** The process's SecretBox, keyed by WEBHOOK_SECRET_KEY. */
+/** A box for webhook signing secrets (AES-256-GCM), keyed by WEBHOOK_SECRET_KEY or the sandbox key. */
+export function webhookSecretBox(keyMaterial: string | undefined): SecretBox {
+  return new SecretBox({
+    purpose: 'webhook-secrets',
+    keyMaterial: keyMaterial ?? SANDBOX_KEY_MATERIAL,
+    keyName: 'WEBHOOK_SECRET_KEY',
+  });
+}
+
+/**
+ * Signing secrets are encrypted at rest (AES-256-GCM, `SecretBox`): delivery must be able to
+ * sign, so a one-way hash would not do.
+ */
 @Injectable()
-export class WebhookSecrets extends SecretBox {
+export class WebhookSecrets {
+  private readonly box: SecretBox;
+
   constructor(config: AppConfig) {
-    super(config.get('WEBHOOK_SECRET_KEY'));
+    this.box = webhookSecretBox(config.get('WEBHOOK_SECRET_KEY'));
+  }
+
+  seal(plain: string): string {
+    return this.box.seal(plain);
+  }
+
+  open(sealed: string): string {
+    return this.box.open(sealed);
   }
 
   /** Secrets that sign a delivery now: the current one, and the previous one during its grace period. */
