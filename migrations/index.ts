@@ -4,6 +4,8 @@ import { Investors1763800000000 } from './1763800000000-investors';
 import { Assets1763810000000 } from './1763810000000-assets';
 import { AssetReferenceData1763810000001 } from './1763810000001-asset-reference-data';
 import { IdempotencyLeases1763820000000 } from './1763820000000-idempotency-leases';
+import { EncryptTaxIds1763831000000 } from './1763831000000-encrypt-tax-ids';
+import { SealIdempotentResponses1763831000001 } from './1763831000001-seal-idempotent-responses';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -16,4 +18,6 @@ export const MIGRATIONS = [
   Assets1763810000000,
   AssetReferenceData1763810000001,
   IdempotencyLeases1763820000000,
+  EncryptTaxIds1763831000000,
+  SealIdempotentResponses1763831000001,
 ];

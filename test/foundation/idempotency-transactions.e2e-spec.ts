@@ -1,3 +1,4 @@
+import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
 import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { ProbeController } from '../support/probe.controller';
@@ -24,16 +25,27 @@ describe('Idempotent responses stored in the effect’s transaction', () => {
       .set('Idempotency-Key', key)
       .send(body);
 
-  const keyRow = async (key: string) =>
-    (
+  const keyRow = async (key: string) => {
+    const row = (
       await ctx.dataSource.query(
-        `SELECT state, response_status, response_body, owner_token FROM idempotency_keys
+        `SELECT state, response_status, response_body_sealed, owner_token FROM idempotency_keys
           WHERE tenant_id = $1 AND key = $2`,
         [tenant.tenantId, key],
       )
     )[0] as
-      | { state: string; response_status: number; response_body: unknown; owner_token: string | null }
+      | {
+          state: string;
+          response_status: number;
+          response_body_sealed: string | null;
+          owner_token: string | null;
+        }
       | undefined;
+    if (!row) {
+      return undefined;
+    }
+    const { response_body_sealed: sealed, ...rest } = row;
+    return { ...rest, response_body: ctx.app!.get(IdempotencyService).unseal(sealed) };
+  };
 
   const effectsNamed = async (name: string): Promise<number> =>
     Number(

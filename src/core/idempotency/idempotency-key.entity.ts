@@ -25,8 +25,9 @@ export class IdempotencyKeyEntity {
   @Column({ name: 'response_status', type: 'integer', nullable: true })
   response_status: number | null;
 
-  @Column({ name: 'response_body', type: 'jsonb', nullable: true })
-  response_body: unknown;
+  /** The stored response's JSON, sealed (AES-256-GCM under DATA_ENCRYPTION_KEY): it may hold a secret. */
+  @Column({ name: 'response_body_sealed', type: 'text', nullable: true })
+  response_body_sealed: string | null;
 
   /** Names the reservation of the request running under this key (null once completed). */
   @Column({ name: 'owner_token', type: 'text', nullable: true })

@@ -11,6 +11,7 @@ import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/ac
 import { AccountAction, cryptoStatusFor, nextStatus } from 'src/modules/accounts/account-transitions';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { sameValue } from 'src/modules/accounts/same-value';
+import { taxIdLast4 } from 'src/modules/accounts/tax-id-last4';
 import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import type {
   AccountStatus,
@@ -87,6 +88,7 @@ export class AccountLifecycleService {
           tenant_id: tenantId,
           livemode,
           investor_id: investorId,
+          tax_id_last4: taxIdLast4(profile.tax_id),
           account_number: newAccountNumber(),
           status: 'SUBMITTED',
           crypto_status: cryptoStatusFor('SUBMITTED', profile.enabled_assets),
@@ -135,6 +137,7 @@ export class AccountLifecycleService {
       );
     }
     Object.assign(account, Object.fromEntries(changed.map((key) => [key, change[key]])));
+    account.tax_id_last4 = taxIdLast4(account.tax_id);
     if (changed.includes('trading_type') || changed.includes('enabled_assets')) {
       const agreements = await this.accounts.agreementsFor([account.id], manager);
       assertSettingsAllowed(account, new Set(agreements.get(account.id)?.map((a) => a.agreement)));

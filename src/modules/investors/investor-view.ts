@@ -36,7 +36,7 @@ export function toInvestorResource(
         country_of_birth: identity.country_of_birth,
         party_type: identity.party_type,
         tax_id_type: identity.tax_id_type,
-        tax_id: maskTaxId(account.tax_id),
+        tax_id: maskTaxId(account.tax_id_last4),
         country_of_tax_residence: identity.country_of_tax_residence,
         funding_source: [...identity.funding_source],
       },

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryColumn,
 } from 'typeorm';
+import { encryptedColumn } from 'src/core/crypto/data-encryption';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import type {
   AccountStatus,
@@ -103,9 +104,21 @@ export class InvestmentAccountEntity {
   @Column({ type: 'jsonb' })
   identity: HolderIdentity;
 
-  /** The full tax id; only a masked form ever leaves the service. */
-  @Column({ name: 'tax_id', type: 'text', nullable: true })
+  /**
+   * The full tax id, plain only in memory: the column holds it sealed (AES-256-GCM under
+   * DATA_ENCRYPTION_KEY). Only its last four characters ever leave the service.
+   */
+  @Column({
+    name: 'tax_id_ciphertext',
+    type: 'text',
+    nullable: true,
+    transformer: encryptedColumn('personal-data'),
+  })
   tax_id: string | null;
+
+  /** The tax id's last four characters, kept in clear for display (`*****6789`). */
+  @Column({ name: 'tax_id_last4', type: 'text', nullable: true })
+  tax_id_last4: string | null;
 
   @Column({ type: 'jsonb' })
   disclosures: HolderDisclosures;

@@ -85,11 +85,7 @@ export function taxIdCountry(type: TaxIdType): string | null {
   return TAX_ID_SCHEMES[type].country;
 }
 
-/** What partners see: the last four characters only. */
-export function maskTaxId(taxId: string | null): string | null {
-  if (!taxId) {
-    return null;
-  }
-  const plain = taxId.replace(/[^A-Z0-9]/gi, '');
-  return `*****${plain.slice(-4)}`;
+/** What partners see: the last four characters only (stored in clear as `tax_id_last4`). */
+export function maskTaxId(last4: string | null): string | null {
+  return last4 === null ? null : `*****${last4}`;
 }

@@ -1,5 +1,6 @@
 import { sameValue } from 'src/modules/accounts/same-value';
 import { newAccountNumber } from 'src/modules/accounts/account-settings';
+import { taxIdLast4 } from 'src/modules/accounts/tax-id-last4';
 import { maskTaxId, taxIdProblem } from 'src/modules/investors/validation/tax-ids';
 import { mergeMetadata } from 'src/core/http/metadata';
 import { ageOn, parseDateOnly } from 'src/modules/investors/validation/validators';
@@ -34,7 +35,8 @@ describe('tax ids', () => {
   });
 
   it('shows only the last four characters', () => {
-    expect(maskTaxId('123-45-6789')).toBe('*****6789');
+    expect(maskTaxId(taxIdLast4('123-45-6789'))).toBe('*****6789');
+    expect(maskTaxId(taxIdLast4('AB 12 34 56 C'))).toBe('*****456C');
     expect(maskTaxId(null)).toBeNull();
   });
 });
