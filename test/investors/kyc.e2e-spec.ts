@@ -354,7 +354,7 @@ describe('Compliance: KYC', () => {
     expectSvcError(await kyc(tenant.test, investor.id), 'SVC-404-001');
   });
 
-  it('an investor key submits and reads its own KYC only; helpers are tenant-level', async () => {
+  it('an investor key submits and reads its own KYC only', async () => {
     const mine = await createInvestor(ctx, tenant.test);
     const other = await createInvestor(ctx, tenant.test);
     const key = await investorKey(ctx, tenant.test, mine.id);
@@ -362,7 +362,29 @@ describe('Compliance: KYC', () => {
     expect((await submit(key, mine.id)).body.status).toBe('approved');
     expectSvcError(await kyc(key, other.id), 'SVC-404-001');
     expectSvcError(await submit(key, other.id), 'SVC-404-001');
-    expectSvcError(await helper(key, mine.id, 'approve'), 'SVC-403-001');
     expectSvcError(await helper(tenant.test, 'inv_AAAAAAAAAAAAAAAAAAAAAA', 'approve'), 'SVC-404-001');
+  });
+
+  it('the KYC helpers act on one investor: its own key may call them, another investor’s id is 404', async () => {
+    const mine = await createInvestor(ctx, tenant.test);
+    const other = await createInvestor(ctx, tenant.test);
+    const key = await investorKey(ctx, tenant.test, mine.id);
+    const rejected = await helper(key, mine.id, 'reject');
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({
+      investor_id: mine.id,
+      status: 'rejected',
+      account_status: 'SUBMITTED',
+    });
+    const approved = await helper(key, mine.id, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({
+      investor_id: mine.id,
+      status: 'approved',
+      account_status: 'ACTIVE',
+    });
+    expectSvcError(await helper(key, other.id, 'approve'), 'SVC-404-001');
+    expectSvcError(await helper(key, other.id, 'reject'), 'SVC-404-001');
+    expect((await kyc(tenant.test, other.id)).body).toMatchObject({ status: 'not_submitted' });
   });
 });

@@ -101,8 +101,12 @@ export class TenancyService {
     return { key, secret };
   }
 
-  async findKey(id: string, scope?: { tenantId: string; investorId?: string }): Promise<ApiKeyEntity | null> {
-    return this.keys.findOneBy({
+  async findKey(
+    id: string,
+    scope?: { tenantId: string; investorId?: string },
+    manager: EntityManager = this.keys.manager,
+  ): Promise<ApiKeyEntity | null> {
+    return manager.findOneBy(ApiKeyEntity, {
       id,
       ...(scope ? { tenant_id: scope.tenantId } : {}),
       ...(scope?.investorId ? { investor_id: scope.investorId } : {}),
@@ -130,15 +134,19 @@ export class TenancyService {
   }
 
   /** Revokes a key; revoking twice is harmless and keeps the first revocation time. */
-  async revokeKey(id: string, scope?: { tenantId: string; investorId?: string }): Promise<ApiKeyEntity> {
-    const key = await this.findKey(id, scope);
+  async revokeKey(
+    id: string,
+    scope?: { tenantId: string; investorId?: string },
+    manager: EntityManager = this.keys.manager,
+  ): Promise<ApiKeyEntity> {
+    const key = await this.findKey(id, scope, manager);
     if (!key) {
       throw ServiceError.notFound('api_key', id);
     }
     if (key.status !== 'revoked') {
       key.status = 'revoked';
       key.revoked_at = new Date();
-      await this.keys.update({ id: key.id }, { status: 'revoked', revoked_at: key.revoked_at });
+      await manager.update(ApiKeyEntity, { id: key.id }, { status: 'revoked', revoked_at: key.revoked_at });
     }
     return key;
   }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import type { EventName } from 'src/core/events/event-types';
 import { EventsService } from 'src/core/events/events.service';
 import { ServiceError } from 'src/core/errors/service-error';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newUuid } from 'src/core/ids/ids';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
@@ -67,7 +68,7 @@ const LOCKED_AFTER_SUBMISSION: ReadonlyArray<keyof AccountProfile> = [
 @Injectable()
 export class AccountLifecycleService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
     private readonly events: EventsService,
   ) {}
@@ -195,8 +196,9 @@ export class AccountLifecycleService {
     principal: Principal,
     accountId: string,
     action: Extract<AccountAction, 'suspend' | 'reactivate' | 'close'>,
+    idem: IdempotentRequest | undefined,
   ): Promise<AccountRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findAccountForPrincipal(principal, accountId, manager, {
         lock: true,
       });

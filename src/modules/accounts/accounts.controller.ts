@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import type { AccountRecord } from 'src/modules/accounts/account-record';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
@@ -68,8 +69,12 @@ export class AccountsController {
   })
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')
-  suspend(@CurrentPrincipal() principal: Principal, @Param('account_id') accountId: string) {
-    return this.lifecycle.applyAction(principal, accountId, 'suspend');
+  suspend(
+    @CurrentPrincipal() principal: Principal,
+    @Param('account_id') accountId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.lifecycle.applyAction(principal, accountId, 'suspend', idem);
   }
 
   @Post(':account_id/actions/reactivate')
@@ -83,8 +88,12 @@ export class AccountsController {
   })
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')
-  reactivate(@CurrentPrincipal() principal: Principal, @Param('account_id') accountId: string) {
-    return this.lifecycle.applyAction(principal, accountId, 'reactivate');
+  reactivate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('account_id') accountId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.lifecycle.applyAction(principal, accountId, 'reactivate', idem);
   }
 
   @Post(':account_id/actions/close')
@@ -100,7 +109,11 @@ export class AccountsController {
   })
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')
-  close(@CurrentPrincipal() principal: Principal, @Param('account_id') accountId: string) {
-    return this.lifecycle.applyAction(principal, accountId, 'close');
+  close(
+    @CurrentPrincipal() principal: Principal,
+    @Param('account_id') accountId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.lifecycle.applyAction(principal, accountId, 'close', idem);
   }
 }

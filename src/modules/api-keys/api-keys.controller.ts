@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import type { ListEnvelope } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { CursorPageQuery } from 'src/core/http/pagination';
@@ -38,8 +39,9 @@ export class ApiKeysController {
     @CurrentPrincipal() principal: Principal,
     @Param('investor_id') investorId: string,
     @Body() body: CreateApiKeyDto,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<CreatedApiKeyDto> {
-    return this.keys.create(principal, investorId, body);
+    return this.keys.create(principal, investorId, body, idem);
   }
 
   @Get()
@@ -95,7 +97,8 @@ export class ApiKeysController {
     @CurrentPrincipal() principal: Principal,
     @Param('investor_id') investorId: string,
     @Param('api_key_id') keyId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<ApiKeyDto> {
-    return this.keys.revoke(principal, investorId, keyId);
+    return this.keys.revoke(principal, investorId, keyId, idem);
   }
 }

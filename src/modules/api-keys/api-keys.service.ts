@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, listUrl, toList, unixSeconds } from 'src/core/http/envelope';
 import { CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf } from 'src/core/ids/ids';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
@@ -37,26 +40,38 @@ export class ApiKeysService {
     private readonly tenancy: TenancyService,
     private readonly accounts: AccountsService,
     private readonly cache: CredentialCache,
+    private readonly transactions: IdempotentTransaction,
   ) {}
 
-  async create(principal: Principal, investorId: string, dto: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    const account = await this.accounts.findInvestorAccount(principal, investorId);
-    if (account.status === 'CLOSED') {
-      throw ServiceError.conflict(`Investor ${investorId} is closed; no key can be issued.`);
-    }
+  /** The secret is in this response only; the stored idempotent copy of it is sealed. */
+  async create(
+    principal: Principal,
+    investorId: string,
+    dto: CreateApiKeyDto,
+    idem: IdempotentRequest | undefined,
+  ): Promise<CreatedApiKeyDto> {
     const expiresAt = dto.expires_at ? new Date(dto.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       throw ServiceError.invalid('expires_at', 'Invalid expires_at: it must be in the future.');
     }
-    const { key, secret } = await this.tenancy.createKey({
-      tenantId: principal.tenantId,
-      environment: principal.livemode ? 'PRODUCTION' : 'TEST',
-      investorId: account.investor_id,
-      name: dto.name ?? '',
-      expiresAt,
-      metadata: dto.metadata ?? {},
+    return this.transactions.run(idem, async (manager) => {
+      const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
+      if (account.status === 'CLOSED') {
+        throw ServiceError.conflict(`Investor ${investorId} is closed; no key can be issued.`);
+      }
+      const { key, secret } = await this.tenancy.createKey(
+        {
+          tenantId: principal.tenantId,
+          environment: principal.livemode ? 'PRODUCTION' : 'TEST',
+          investorId: account.investor_id,
+          name: dto.name ?? '',
+          expiresAt,
+          metadata: dto.metadata ?? {},
+        },
+        manager,
+      );
+      return { ...toApiKeyRecord(key), secret };
     });
-    return { ...toApiKeyRecord(key), secret };
   }
 
   async list(
@@ -77,18 +92,36 @@ export class ApiKeysService {
   }
 
   /** Spec: returns the record, status revoked. Effective at once here, within 5 s everywhere. */
-  async revoke(principal: Principal, investorId: string, keyId: string): Promise<ApiKeyDto> {
-    const key = await this.find(principal, investorId, keyId);
-    const revoked = await this.tenancy.revokeKey(key.id, { tenantId: principal.tenantId, investorId });
-    this.cache.forgetKey(revoked.public_key);
-    return toApiKeyRecord(revoked);
+  async revoke(
+    principal: Principal,
+    investorId: string,
+    keyId: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<ApiKeyDto> {
+    const record = await this.transactions.run(idem, async (manager) => {
+      const key = await this.find(principal, investorId, keyId, manager);
+      const revoked = await this.tenancy.revokeKey(
+        key.id,
+        { tenantId: principal.tenantId, investorId },
+        manager,
+      );
+      return toApiKeyRecord(revoked);
+    });
+    // After commit; should this process die first, caches forget the key within AUTH_CACHE_TTL_MS.
+    this.cache.forgetKey(record.public_key);
+    return record;
   }
 
-  private async find(principal: Principal, investorId: string, keyId: string): Promise<ApiKeyEntity> {
+  private async find(
+    principal: Principal,
+    investorId: string,
+    keyId: string,
+    manager?: EntityManager,
+  ): Promise<ApiKeyEntity> {
     this.assertKeyScope(principal, investorId);
-    await this.accounts.findInvestorAccount(principal, investorId);
+    await this.accounts.findInvestorAccount(principal, investorId, manager);
     const key = isIdOf('apiKey', keyId)
-      ? await this.tenancy.findKey(keyId, { tenantId: principal.tenantId, investorId })
+      ? await this.tenancy.findKey(keyId, { tenantId: principal.tenantId, investorId }, manager)
       : null;
     if (!key || key.investor_id !== investorId || (key.environment === 'PRODUCTION') !== principal.livemode) {
       throw ServiceError.notFound('api_key', keyId);

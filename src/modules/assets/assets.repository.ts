@@ -24,9 +24,14 @@ export class AssetsRepository {
 
   /**
    * One asset by id (uuid or CUSIP, any case), ISIN, ticker (case-insensitive; US primary listings
-   * first when several markets share it), or a crypto pair without its slash.
+   * first when several markets share it), or a crypto pair without its slash. Pass a transaction's
+   * manager to see the overrides it has written.
    */
-  async findByRef(ref: string, overrideTenant: string | null): Promise<AssetQueryRow | null> {
+  async findByRef(
+    ref: string,
+    overrideTenant: string | null,
+    manager?: EntityManager,
+  ): Promise<AssetQueryRow | null> {
     const value = ref.trim();
     if (value === '' || value.length > 64) {
       return null;
@@ -47,7 +52,7 @@ export class AssetsRepository {
     }
     for (const [kind, candidate] of attempts) {
       const { text, values } = assetLookupQuery(kind, candidate, overrideTenant);
-      const rows: AssetQueryRow[] = await this.dataSource.query(text, values);
+      const rows: AssetQueryRow[] = await (manager ?? this.dataSource).query(text, values);
       if (rows.length > 0) {
         return rows[0];
       }
@@ -74,9 +79,5 @@ export class AssetsRepository {
        ON CONFLICT ("tenant_id", "asset_id") DO UPDATE SET "price" = EXCLUDED."price", "updated_at" = clock_timestamp()`,
       [tenantId, assetId, price],
     );
-  }
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
   }
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { toDecimalText } from 'src/core/money/money';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { AssetPresenter } from 'src/modules/assets/asset-presenter';
@@ -19,9 +21,15 @@ export class PriceTestHelpersService {
   constructor(
     private readonly repository: AssetsRepository,
     private readonly presenter: AssetPresenter,
+    private readonly transactions: IdempotentTransaction,
   ) {}
 
-  async setPrices(principal: Principal, body: SetPricesDto, url: string): Promise<ListEnvelope<AssetDto>> {
+  async setPrices(
+    principal: Principal,
+    body: SetPricesDto,
+    url: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<ListEnvelope<AssetDto>> {
     if (body.prices !== undefined && (body.symbol !== undefined || body.price !== undefined)) {
       throw ServiceError.invalid('prices', 'Send either symbol and price, or prices, not both.');
     }
@@ -40,15 +48,15 @@ export class PriceTestHelpersService {
         price: setting.price === null ? null : toDecimalText(String(setting.price)),
       });
     }
-    await this.repository.transaction(async (manager) => {
+    return this.transactions.run(idem, async (manager) => {
       for (const [assetId, { price }] of assets) {
         await this.repository.setOverride(manager, principal.tenantId, assetId, price);
       }
+      const rows: AssetQueryRow[] = [];
+      for (const { row } of assets.values()) {
+        rows.push((await this.repository.findByRef(row.id, principal.tenantId, manager)) as AssetQueryRow);
+      }
+      return toList(url, await this.presenter.present(rows, principal.livemode), false);
     });
-    const rows: AssetQueryRow[] = [];
-    for (const { row } of assets.values()) {
-      rows.push((await this.repository.findByRef(row.id, principal.tenantId)) as AssetQueryRow);
-    }
-    return toList(url, await this.presenter.present(rows, principal.livemode), false);
   }
 }

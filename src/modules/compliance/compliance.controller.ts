@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, TenantLevel, TestModeOnly } from 'src/core/auth/auth.decorators';
+import { CurrentPrincipal, TestModeOnly } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { ComplianceService } from 'src/modules/compliance/compliance.service';
 import { KycVerificationDto } from 'src/modules/compliance/dto/kyc-verification.dto';
 
@@ -45,14 +46,17 @@ export class ComplianceController {
   })
   @ApiOkResponse({ type: KycVerificationDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001', 'SVC-422-001')
-  submit(@CurrentPrincipal() principal: Principal, @Param('investor_id') investorId: string) {
-    return this.compliance.submit(principal, investorId);
+  submit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('investor_id') investorId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.compliance.submit(principal, investorId, idem);
   }
 
   @Post('test_helpers/investors/:investor_id/kyc/approve')
   @HttpCode(200)
   @TestModeOnly()
-  @TenantLevel()
   @INVESTOR_ID
   @ApiOperation({
     operationId: 'testHelperApproveKyc',
@@ -60,29 +64,38 @@ export class ComplianceController {
     description:
       'Test mode only. Approves the application whatever its data or missing items, submitting it first if ' +
       'needed; pending documents are approved. The account becomes ACTIVE. 409 SVC-409-001 when the account ' +
-      'is already ACTIVE, SUSPENDED or CLOSED.',
+      'is already ACTIVE, SUSPENDED or CLOSED. It acts on one investor, so a tenant key or that investor’s own ' +
+      'key may call it; another investor’s id answers 404.',
   })
   @ApiOkResponse({ type: KycVerificationDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')
-  approve(@CurrentPrincipal() principal: Principal, @Param('investor_id') investorId: string) {
-    return this.compliance.forceApprove(principal, investorId);
+  approve(
+    @CurrentPrincipal() principal: Principal,
+    @Param('investor_id') investorId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.compliance.forceApprove(principal, investorId, idem);
   }
 
   @Post('test_helpers/investors/:investor_id/kyc/reject')
   @HttpCode(200)
   @TestModeOnly()
-  @TenantLevel()
   @INVESTOR_ID
   @ApiOperation({
     operationId: 'testHelperRejectKyc',
     summary: 'Force KYC rejection (test helper)',
     description:
       'Test mode only. Rejects a SUBMITTED or PENDING_APPROVAL application (reason `rejected_in_review`): the ' +
-      'account is SUBMITTED with kyc `rejected` and can be corrected and resubmitted. 409 SVC-409-001 otherwise.',
+      'account is SUBMITTED with kyc `rejected` and can be corrected and resubmitted. 409 SVC-409-001 otherwise. ' +
+      'A tenant key or that investor’s own key may call it; another investor’s id answers 404.',
   })
   @ApiOkResponse({ type: KycVerificationDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')
-  reject(@CurrentPrincipal() principal: Principal, @Param('investor_id') investorId: string) {
-    return this.compliance.forceReject(principal, investorId);
+  reject(
+    @CurrentPrincipal() principal: Principal,
+    @Param('investor_id') investorId: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ) {
+    return this.compliance.forceReject(principal, investorId, idem);
   }
 }

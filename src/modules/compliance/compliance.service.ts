@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { unixSeconds } from 'src/core/http/envelope';
 import { EventsService } from 'src/core/events/events.service';
 import { ServiceError } from 'src/core/errors/service-error';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { nextStatus } from 'src/modules/accounts/account-transitions';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
@@ -23,7 +24,7 @@ import { DocumentReviewService } from 'src/modules/documents/document-review.ser
 @Injectable()
 export class ComplianceService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
     private readonly lifecycle: AccountLifecycleService,
     private readonly documents: DocumentReviewService,
@@ -31,8 +32,11 @@ export class ComplianceService {
   ) {}
 
   /** The `kyc` block of several investors at once (two queries whatever their number). */
-  async summaries(accounts: InvestmentAccountEntity[]): Promise<Map<string, KycSummaryDto>> {
-    const missing = await this.missingFor(accounts);
+  async summaries(
+    accounts: InvestmentAccountEntity[],
+    manager?: EntityManager,
+  ): Promise<Map<string, KycSummaryDto>> {
+    const missing = await this.missingFor(accounts, manager);
     return new Map(accounts.map((a) => [a.id, { status: a.kyc_status, missing: missing.get(a.id) ?? [] }]));
   }
 
@@ -44,8 +48,12 @@ export class ComplianceService {
    * Submits the application: 409 unless the account is SUBMITTED, 422 while something is
    * missing; then PENDING_APPROVAL (`account.updated`), and in the sandbox the review at once.
    */
-  async submit(principal: Principal, investorId: string): Promise<KycVerificationDto> {
-    return this.dataSource.transaction(async (manager) => {
+  async submit(
+    principal: Principal,
+    investorId: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<KycVerificationDto> {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       nextStatus(account.status, 'submit_kyc');
       const missing = (await this.missingFor([account], manager)).get(account.id) ?? [];
@@ -73,8 +81,12 @@ export class ComplianceService {
   }
 
   /** Test helper: approves whatever the data, submitting first if needed; pending documents are approved. */
-  async forceApprove(principal: Principal, investorId: string): Promise<KycVerificationDto> {
-    return this.dataSource.transaction(async (manager) => {
+  async forceApprove(
+    principal: Principal,
+    investorId: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<KycVerificationDto> {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       if (account.status === 'SUBMITTED') {
         await this.markSubmitted(manager, account);
@@ -87,8 +99,12 @@ export class ComplianceService {
   }
 
   /** Test helper: rejects a SUBMITTED or PENDING_APPROVAL application (reason `rejected_in_review`). */
-  async forceReject(principal: Principal, investorId: string): Promise<KycVerificationDto> {
-    return this.dataSource.transaction(async (manager) => {
+  async forceReject(
+    principal: Principal,
+    investorId: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<KycVerificationDto> {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       await this.reject(manager, account, ['rejected_in_review']);
       return this.view(account, manager);

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentPrincipal } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { ListEnvelope, listUrl, toList } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { DisclosuresService } from 'src/modules/disclosures/disclosures.service';
@@ -46,13 +47,14 @@ export class DisclosuresController {
     type: ListEnvelopeOf(AgreementDto, '/v1/investors/inv_4Qm1bX9kLr2TzP0aVn7c8w/agreements'),
   })
   @ApiErrors('SVC-400-001', 'SVC-400-002', 'SVC-404-001', 'SVC-409-001')
-  async accept(
+  accept(
     @CurrentPrincipal() principal: Principal,
     @Param('investor_id') investorId: string,
     @Body() body: AcceptAgreementsDto,
     @Req() req: Request,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<ListEnvelope<AgreementDto>> {
-    return toList(listUrl(req), await this.disclosures.accept(principal, investorId, body), false);
+    return this.disclosures.accept(principal, investorId, body, listUrl(req), idem);
   }
 
   @Get('investors/:investor_id/agreements')

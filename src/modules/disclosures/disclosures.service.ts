@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
+import { ListEnvelope, toList } from 'src/core/http/envelope';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import type { AgreementAcceptance } from 'src/modules/accounts/entities/account-types';
@@ -21,7 +22,7 @@ const FUTURE_SKEW_MS = 5 * 60 * 1000;
 @Injectable()
 export class DisclosuresService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
     private readonly lifecycle: AccountLifecycleService,
   ) {}
@@ -76,12 +77,18 @@ export class DisclosuresService {
   }
 
   /** POST /investors/{investor_id}/agreements: records them and lists all the account's agreements. */
-  async accept(principal: Principal, investorId: string, body: AcceptAgreementsDto): Promise<AgreementDto[]> {
+  async accept(
+    principal: Principal,
+    investorId: string,
+    body: AcceptAgreementsDto,
+    url: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<ListEnvelope<AgreementDto>> {
     const acceptances = this.validateAcceptances(body.agreements, 'agreements');
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       await this.lifecycle.recordAgreements(manager, account, acceptances);
-      return this.accepted(account, manager);
+      return toList(url, await this.accepted(account, manager), false);
     });
   }
 

@@ -24,6 +24,7 @@ import type { Request } from 'express';
 import { CurrentPrincipal } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import type { ListEnvelope } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import {
@@ -68,8 +69,15 @@ export class DocumentsController {
     @Param('investor_id') investorId: string,
     @Body() body: UploadDocumentDto,
     @Req() req: Request,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<DocumentDto> {
-    return this.documents.upload(principal, investorId, body, req.file as UploadedDocumentFile | undefined);
+    return this.documents.upload(
+      principal,
+      investorId,
+      body,
+      req.file as UploadedDocumentFile | undefined,
+      idem,
+    );
   }
 
   @Get()

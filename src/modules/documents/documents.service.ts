@@ -1,11 +1,13 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { listUrl, ListEnvelope, toList } from 'src/core/http/envelope';
 import { paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf, newId } from 'src/core/ids/ids';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { DocumentStorage } from 'src/core/storage/document-storage';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { cleanFileName, contentDisposition, sniffContentType } from 'src/modules/documents/content-signature';
@@ -24,7 +26,7 @@ import {
 @Injectable()
 export class DocumentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     @InjectRepository(DocumentEntity) private readonly documents: Repository<DocumentEntity>,
     private readonly accounts: AccountsService,
     private readonly review: DocumentReviewService,
@@ -36,12 +38,17 @@ export class DocumentsService {
    * the file's magic bytes (400-001 param file). Uploads to a CLOSED account: 409. In the
    * sandbox a document waits for the KYC submission while the account is SUBMITTED; after
    * that it is reviewed at once.
+   *
+   * The bytes are already stored when this runs; the transaction commits the row, its events and
+   * the idempotent response together. A crash between the two leaves at worst a stored file no
+   * row names (never a row without its file).
    */
   async upload(
     principal: Principal,
     investorId: string,
     body: UploadDocumentDto,
     file: UploadedDocumentFile | undefined,
+    idem: IdempotentRequest | undefined,
   ): Promise<DocumentDto> {
     await this.accounts.findInvestorAccount(principal, investorId);
     if (!file) {
@@ -60,7 +67,7 @@ export class DocumentsService {
     if (sniffContentType(file.stored.head) !== declared) {
       throw ServiceError.invalid('file', `The file content is not ${declared} as declared.`);
     }
-    const document = await this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       if (account.status === 'CLOSED') {
         throw ServiceError.conflict(`Account ${account.id} is CLOSED and accepts no documents.`);
@@ -84,11 +91,12 @@ export class DocumentsService {
           metadata: body.metadata ?? {},
         }),
       );
-      return !principal.livemode && account.status !== 'SUBMITTED'
-        ? this.review.review(manager, created)
-        : created;
+      const document =
+        !principal.livemode && account.status !== 'SUBMITTED'
+          ? await this.review.review(manager, created)
+          : created;
+      return toDocumentResource(document);
     });
-    return toDocumentResource(document);
   }
 
   async list(

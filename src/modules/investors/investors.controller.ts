@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import type { ListEnvelope } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { CreateInvestorDto } from 'src/modules/investors/dto/create-investor.dto';
@@ -39,8 +40,12 @@ export class InvestorsController {
   })
   @ApiCreatedResponse({ type: InvestorDto })
   @ApiErrors('SVC-400-001', 'SVC-400-002', 'SVC-422-001')
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateInvestorDto): Promise<InvestorDto> {
-    return this.investors.create(principal, body);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateInvestorDto,
+    @Idempotency() idem: IdempotentRequest | undefined,
+  ): Promise<InvestorDto> {
+    return this.investors.create(principal, body, idem);
   }
 
   @Get()
@@ -90,7 +95,7 @@ export class InvestorsController {
     @Param('investor_id') investorId: string,
     @Body() body: UpdateInvestorDto,
   ): Promise<InvestorDto> {
-    return this.investors.update(principal, investorId, body);
+    return this.investors.update(principal, investorId, body, undefined);
   }
 
   @Post(':investor_id')
@@ -107,7 +112,8 @@ export class InvestorsController {
     @CurrentPrincipal() principal: Principal,
     @Param('investor_id') investorId: string,
     @Body() body: UpdateInvestorDto,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<InvestorDto> {
-    return this.investors.update(principal, investorId, body);
+    return this.investors.update(principal, investorId, body, idem);
   }
 }

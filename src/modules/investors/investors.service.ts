@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, listUrl, toList } from 'src/core/http/envelope';
 import { paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf, newId } from 'src/core/ids/ids';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { sameValue } from 'src/modules/accounts/same-value';
@@ -27,7 +29,7 @@ import { mergeMetadata } from 'src/core/http/metadata';
 @Injectable()
 export class InvestorsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     @InjectRepository(InvestorEntity) private readonly investors: Repository<InvestorEntity>,
     private readonly accounts: AccountsService,
     private readonly lifecycle: AccountLifecycleService,
@@ -36,10 +38,14 @@ export class InvestorsService {
   ) {}
 
   /** Creates the investor and opens its account (SUBMITTED); emits `account.created`. */
-  async create(principal: Principal, dto: CreateInvestorDto): Promise<InvestorDto> {
+  async create(
+    principal: Principal,
+    dto: CreateInvestorDto,
+    idem: IdempotentRequest | undefined,
+  ): Promise<InvestorDto> {
     const profile = profileFromCreate(dto);
     const agreements = this.disclosures.validateAcceptances(dto.agreements, 'agreements');
-    const { investor, account } = await this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(idem, async (manager) => {
       const id = newId('investor');
       const opened = await this.lifecycle.open(manager, {
         ...profile,
@@ -57,9 +63,8 @@ export class InvestorsService {
           metadata: dto.metadata ?? {},
         }),
       );
-      return { investor: saved, account: opened };
+      return this.render(saved, opened, manager);
     });
-    return this.render(investor, account);
   }
 
   /** Newest first, cursor-paginated; filters by e-mail (any case) and investor status. */
@@ -95,8 +100,13 @@ export class InvestorsService {
   }
 
   /** Partial update of profile, settings and metadata; emits `account.updated` when anything changed. */
-  async update(principal: Principal, investorId: string, dto: UpdateInvestorDto): Promise<InvestorDto> {
-    const { investor, account } = await this.dataSource.transaction(async (manager) => {
+  async update(
+    principal: Principal,
+    investorId: string,
+    dto: UpdateInvestorDto,
+    idem: IdempotentRequest | undefined,
+  ): Promise<InvestorDto> {
+    return this.transactions.run(idem, async (manager) => {
       const found = await this.find(principal, investorId, manager);
       const locked = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       const metadata = mergeMetadata(found.metadata, dto.metadata ?? undefined);
@@ -112,9 +122,8 @@ export class InvestorsService {
         found.updated_at = new Date();
         await manager.save(found);
       }
-      return { investor: found, account: updated };
+      return this.render(found, updated, manager);
     });
-    return this.render(investor, account);
   }
 
   private async find(
@@ -136,17 +145,26 @@ export class InvestorsService {
     return investor;
   }
 
-  private async render(investor: InvestorEntity, account: InvestmentAccountEntity): Promise<InvestorDto> {
-    return (await this.renderMany([{ investor, account }]))[0];
+  private async render(
+    investor: InvestorEntity,
+    account: InvestmentAccountEntity,
+    manager?: EntityManager,
+  ): Promise<InvestorDto> {
+    return (await this.renderMany([{ investor, account }], manager))[0];
   }
 
+  /** Renders investors; pass the transaction's manager to render what it has written. */
   private async renderMany(
     rows: Array<{ investor: InvestorEntity; account: InvestmentAccountEntity }>,
+    manager?: EntityManager,
   ): Promise<InvestorDto[]> {
     const accounts = rows.map((r) => r.account);
     const [agreements, kyc] = await Promise.all([
-      this.accounts.agreementsFor(accounts.map((a) => a.id)),
-      this.compliance.summaries(accounts),
+      this.accounts.agreementsFor(
+        accounts.map((a) => a.id),
+        manager,
+      ),
+      this.compliance.summaries(accounts, manager),
     ]);
     return rows.map(({ investor, account }) =>
       toInvestorResource(investor, account, agreements.get(account.id) ?? [], kyc.get(account.id)!),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
 
 /** Scope of every partner-facing query: one tenant, one mode. */
@@ -20,12 +20,29 @@ export class WebhookEndpointsRepository {
       .where('w.tenant_id = :tenantId AND w.livemode = :livemode', scope);
   }
 
-  findScoped(scope: EndpointScope, id: string): Promise<WebhookEndpointEntity | null> {
-    return this.repo.findOneBy({ id, tenant_id: scope.tenantId, livemode: scope.livemode });
+  /** One endpoint of the scope; with `lock`, held until the caller's transaction ends. */
+  findScoped(
+    scope: EndpointScope,
+    id: string,
+    manager: EntityManager = this.repo.manager,
+    options: { lock?: boolean } = {},
+  ): Promise<WebhookEndpointEntity | null> {
+    return manager.findOne(WebhookEndpointEntity, {
+      where: { id, tenant_id: scope.tenantId, livemode: scope.livemode },
+      ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
   }
 
-  countScoped(scope: EndpointScope): Promise<number> {
-    return this.repo.countBy({ tenant_id: scope.tenantId, livemode: scope.livemode });
+  countScoped(scope: EndpointScope, manager: EntityManager = this.repo.manager): Promise<number> {
+    return manager.countBy(WebhookEndpointEntity, { tenant_id: scope.tenantId, livemode: scope.livemode });
+  }
+
+  async insert(manager: EntityManager, endpoint: WebhookEndpointEntity): Promise<void> {
+    await manager.insert(WebhookEndpointEntity, endpoint);
+  }
+
+  async change(manager: EntityManager, id: string, changes: Partial<WebhookEndpointEntity>): Promise<void> {
+    await manager.update(WebhookEndpointEntity, { id }, changes);
   }
 
   async findByIds(ids: string[]): Promise<Map<string, WebhookEndpointEntity>> {

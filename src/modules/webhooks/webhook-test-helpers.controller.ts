@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { CurrentPrincipal, TenantLevel, TestModeOnly } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { EventPayload } from 'src/core/events/events.service';
 import { EventDto } from 'src/modules/events/dto/event.dto';
 import { WebhooksService } from 'src/modules/webhooks/webhooks.service';
@@ -29,7 +30,8 @@ export class WebhookTestHelpersController {
   sendTestEvent(
     @CurrentPrincipal() principal: Principal,
     @Param('webhook_id') id: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<EventPayload> {
-    return this.webhooks.sendTestEvent(principal, id);
+    return this.webhooks.sendTestEvent(principal, id, idem);
   }
 }

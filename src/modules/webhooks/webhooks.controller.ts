@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
+import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { EVENT_TYPES } from 'src/core/events/event-types';
 import { listUrl, ListEnvelope, toList } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
@@ -63,8 +64,9 @@ export class WebhooksController {
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateWebhookDto,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<WebhookEndpointWithSecretDto> {
-    return this.webhooks.create(principal, body);
+    return this.webhooks.create(principal, body, idem);
   }
 
   @Get()
@@ -147,7 +149,8 @@ export class WebhooksController {
   rotateSecret(
     @CurrentPrincipal() principal: Principal,
     @Param('webhook_id') id: string,
+    @Idempotency() idem: IdempotentRequest | undefined,
   ): Promise<WebhookEndpointWithSecretDto> {
-    return this.webhooks.rotateSecret(principal, id);
+    return this.webhooks.rotateSecret(principal, id, idem);
   }
 }

@@ -1,6 +1,6 @@
 import { mergeMetadata } from 'src/core/http/metadata';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ServiceError } from 'src/core/errors/service-error';
@@ -9,6 +9,8 @@ import { EventPayload, EventsService } from 'src/core/events/events.service';
 import { ListEnvelope, toList, toResource } from 'src/core/http/envelope';
 import { CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf, newId } from 'src/core/ids/ids';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { CreateWebhookDto } from 'src/modules/webhooks/dto/create-webhook.dto';
 import { UpdateWebhookDto } from 'src/modules/webhooks/dto/update-webhook.dto';
 import {
@@ -35,19 +37,19 @@ export class WebhooksService {
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly secrets: WebhookSecrets,
     private readonly events: EventsService,
-    private readonly dataSource: DataSource,
+    private readonly transactions: IdempotentTransaction,
     private readonly config: AppConfig,
   ) {}
 
-  async create(principal: Principal, dto: CreateWebhookDto): Promise<WebhookEndpointWithSecretDto> {
+  /** The signing secret is in this response only; the stored idempotent copy of it is sealed. */
+  async create(
+    principal: Principal,
+    dto: CreateWebhookDto,
+    idem: IdempotentRequest | undefined,
+  ): Promise<WebhookEndpointWithSecretDto> {
     const eventTypeNames = this.checkEventTypeNames(dto.eventTypeNames);
     const url = await this.checkUrl(principal, dto.url);
     const scope = this.scope(principal);
-    if ((await this.endpoints.countScoped(scope)) >= MAX_ENDPOINTS) {
-      throw ServiceError.refused(
-        `A tenant may register at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`,
-      );
-    }
     const secret = newWebhookSecret();
     const now = new Date();
     const endpoint = this.endpoints.repo.create({
@@ -65,8 +67,15 @@ export class WebhooksService {
       created_at: now,
       updated_at: now,
     });
-    await this.endpoints.repo.insert(endpoint);
-    return { ...WebhooksService.toRecord(endpoint), secret };
+    return this.transactions.run(idem, async (manager) => {
+      if ((await this.endpoints.countScoped(scope, manager)) >= MAX_ENDPOINTS) {
+        throw ServiceError.refused(
+          `A tenant may register at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`,
+        );
+      }
+      await this.endpoints.insert(manager, endpoint);
+      return { ...WebhooksService.toRecord(endpoint), secret };
+    });
   }
 
   async list(
@@ -119,30 +128,43 @@ export class WebhooksService {
     return { id: endpoint.id, object: 'webhook_endpoint', deleted: true, livemode: endpoint.livemode };
   }
 
-  /** New secret now; the previous one keeps signing beside it for 24 hours. */
-  async rotateSecret(principal: Principal, id: string): Promise<WebhookEndpointWithSecretDto> {
-    const endpoint = await this.find(principal, id);
+  /**
+   * New secret now; the previous one keeps signing beside it for 24 hours. The row is locked so two
+   * rotations at once chain (the second keeps the first's secret as previous) instead of losing one.
+   */
+  async rotateSecret(
+    principal: Principal,
+    id: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<WebhookEndpointWithSecretDto> {
     const secret = newWebhookSecret();
-    const changes = {
-      secret_ciphertext: this.secrets.seal(secret),
-      previous_secret_ciphertext: endpoint.secret_ciphertext,
-      previous_secret_expires_at: new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
-      updated_at: new Date(),
-    };
-    await this.endpoints.repo.update({ id: endpoint.id }, changes);
-    return { ...WebhooksService.toRecord({ ...endpoint, ...changes }), secret };
+    return this.transactions.run(idem, async (manager) => {
+      const endpoint = await this.find(principal, id, manager);
+      const changes = {
+        secret_ciphertext: this.secrets.seal(secret),
+        previous_secret_ciphertext: endpoint.secret_ciphertext,
+        previous_secret_expires_at: new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
+        updated_at: new Date(),
+      };
+      await this.endpoints.change(manager, endpoint.id, changes);
+      return { ...WebhooksService.toRecord({ ...endpoint, ...changes }), secret };
+    });
   }
 
   /** Sandbox helper: a signed `webhook.test` event to this endpoint only, through the normal queue. */
-  async sendTestEvent(principal: Principal, id: string): Promise<EventPayload> {
-    const endpoint = await this.find(principal, id);
-    if (endpoint.status !== 'enabled') {
-      throw ServiceError.conflict(
-        `Webhook endpoint ${endpoint.id} is disabled; enable it to send a test event.`,
-      );
-    }
-    const event = await this.dataSource.transaction((manager) =>
-      this.events.emitTestEvent(manager, {
+  async sendTestEvent(
+    principal: Principal,
+    id: string,
+    idem: IdempotentRequest | undefined,
+  ): Promise<EventPayload> {
+    return this.transactions.run(idem, async (manager) => {
+      const endpoint = await this.find(principal, id, manager);
+      if (endpoint.status !== 'enabled') {
+        throw ServiceError.conflict(
+          `Webhook endpoint ${endpoint.id} is disabled; enable it to send a test event.`,
+        );
+      }
+      const event = await this.events.emitTestEvent(manager, {
         tenantId: endpoint.tenant_id,
         livemode: endpoint.livemode,
         endpointId: endpoint.id,
@@ -151,9 +173,9 @@ export class WebhooksService {
           id: endpoint.id,
           message: 'Test event sent from the API. Verify its signature with your endpoint secret.',
         },
-      }),
-    );
-    return EventsService.toPayload(event);
+      });
+      return EventsService.toPayload(event);
+    });
   }
 
   static toRecord(endpoint: WebhookEndpointEntity): WebhookEndpointDto {
@@ -178,9 +200,14 @@ export class WebhooksService {
     return { tenantId: principal.tenantId, livemode: principal.livemode };
   }
 
-  private async find(principal: Principal, id: string): Promise<WebhookEndpointEntity> {
+  /** The caller's endpoint (404 otherwise); with a transaction's manager, locked until it ends. */
+  private async find(
+    principal: Principal,
+    id: string,
+    manager?: EntityManager,
+  ): Promise<WebhookEndpointEntity> {
     const endpoint = isIdOf('webhookEndpoint', id)
-      ? await this.endpoints.findScoped(this.scope(principal), id)
+      ? await this.endpoints.findScoped(this.scope(principal), id, manager, { lock: manager !== undefined })
       : null;
     if (!endpoint) {
       throw ServiceError.notFound('webhook endpoint', id);
