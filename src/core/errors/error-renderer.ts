@@ -5,6 +5,7 @@ import { AppConfig } from 'src/core/config/app-config.service';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
 import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
 import { IdempotentReplay } from 'src/core/idempotency/idempotency.guard';
+import { loggableUrl } from 'src/core/logging/safe-errors';
 
 export interface ErrorEnvelope {
   error: {
@@ -71,7 +72,11 @@ export class ErrorRenderer {
     }
     const { code, message, param, headers } = this.classify(err, req);
     if (ERROR_CATALOG[code].status >= 500) {
-      this.logger.error({ err, requestId }, `Unhandled error on ${req.method} ${req.originalUrl}`);
+      // The `err` serializer drops bound query parameters and row data; the url keeps no query values.
+      this.logger.error(
+        { err, requestId },
+        `Unhandled error on ${req.method} ${loggableUrl(req.originalUrl)}`,
+      );
     }
     if (headers) {
       res.set(headers);

@@ -1,6 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import type { Writable } from 'node:stream';
+import { safeErrorSerializer } from 'src/core/logging/safe-errors';
 
 let destination: Writable | undefined;
 let sharedStdout: ReturnType<typeof pino.destination> | undefined;
@@ -25,11 +26,13 @@ export const REDACTED_PATHS = [
   '*.secret',
   '*.password',
   '*.secret_hash',
+  'parameters',
+  '*.parameters',
 ];
 
 /**
  * Two pino loggers on one destination: `app` redacts (it logs objects handed to it, errors
- * included); `requests` writes the fixed per-request line, which holds no header or body, and
+ * included, whose bound query parameters and row data the `err` serializer drops); `requests` writes the fixed per-request line, which holds no header or body, and
  * skips the redaction pass that would otherwise run on every request.
  */
 export function createPino(level: string): { app: Pino; requests: Pino } {
@@ -38,7 +41,15 @@ export function createPino(level: string): { app: Pino; requests: Pino } {
   const stream = destination ?? (sharedStdout ??= pino.destination({ fd: 1, sync: false, minLength: 4096 }));
   const base = { service: 'investment-api' };
   return {
-    app: pino({ level, base, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream),
+    app: pino(
+      {
+        level,
+        base,
+        redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+        serializers: { err: safeErrorSerializer },
+      },
+      stream,
+    ),
     requests: pino({ level, base }, stream),
   };
 }

@@ -1,10 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger as Pino } from 'pino';
 import type { Principal } from 'src/core/auth/principal';
+import { loggableUrl } from 'src/core/logging/safe-errors';
 
 /**
  * One JSON line per request when it finishes: request id, tenant and mode, method, url, status,
- * duration. Headers and bodies are never serialized, so credentials cannot reach the log.
+ * duration. Headers and bodies are never serialized, so credentials cannot reach the log; query
+ * strings keep their parameter names only (`?email=[redacted]`).
  * Deliberately no per-request child logger or async context: this runs on every request.
  */
 export function requestLogMiddleware(logger: Pino) {
@@ -19,7 +21,7 @@ export function requestLogMiddleware(logger: Pino) {
       const principal = req.principal;
       logger.info(
         {
-          req: { id: req.id, method: req.method, url: req.originalUrl },
+          req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl) },
           res: { status: res.statusCode },
           ...(principal ? { tenant_id: principal.tenantId, livemode: principal.livemode } : {}),
           responseTime: Number(process.hrtime.bigint() - start) / 1e6,

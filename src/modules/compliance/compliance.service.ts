@@ -172,10 +172,9 @@ export class ComplianceService {
     const open: KycStatus[] = ['not_submitted', 'in_review', 'rejected'];
     const pending = accounts.filter((a) => open.includes(a.kyc_status) && a.status !== 'CLOSED');
     const ids = pending.map((a) => a.id);
-    const [documents, agreements] = await Promise.all([
-      this.documents.documentsByAccount(ids, manager),
-      this.accounts.agreementsFor(ids, manager),
-    ]);
+    // In turn, not at once: a transaction's manager holds one connection, which runs one query at a time.
+    const documents = await this.documents.documentsByAccount(ids, manager);
+    const agreements = await this.accounts.agreementsFor(ids, manager);
     return new Map(
       pending.map((a) => [
         a.id,

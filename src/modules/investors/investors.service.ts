@@ -159,13 +159,12 @@ export class InvestorsService {
     manager?: EntityManager,
   ): Promise<InvestorDto[]> {
     const accounts = rows.map((r) => r.account);
-    const [agreements, kyc] = await Promise.all([
-      this.accounts.agreementsFor(
-        accounts.map((a) => a.id),
-        manager,
-      ),
-      this.compliance.summaries(accounts, manager),
-    ]);
+    // In turn, not at once: a transaction's manager holds one connection, which runs one query at a time.
+    const agreements = await this.accounts.agreementsFor(
+      accounts.map((a) => a.id),
+      manager,
+    );
+    const kyc = await this.compliance.summaries(accounts, manager);
     return rows.map(({ investor, account }) =>
       toInvestorResource(investor, account, agreements.get(account.id) ?? [], kyc.get(account.id)!),
     );

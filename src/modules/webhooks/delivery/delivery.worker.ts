@@ -16,6 +16,7 @@ import { WebhookSender } from 'src/modules/webhooks/delivery/webhook-sender.serv
 import { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
 import { signPayload, WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
+import { safeErrorMessage } from 'src/core/logging/safe-errors';
 
 /** A congested endpoint's extra delivery goes back on the queue for this long. */
 const DEFER_MS = 10_000;
@@ -71,12 +72,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     this.deliveries.queue.on('failed', (job, err) =>
       this.logger.warn(
-        `Delivery job ${String(job.id)} failed (run ${job.attemptsMade} of 5): ${err.message}`,
+        `Delivery job ${String(job.id)} failed (run ${job.attemptsMade} of 5): ${safeErrorMessage(err)}`,
       ),
     );
     this.deliveries.queue
       .process(this.concurrency, (job) => this.deliver(job.data))
-      .catch((err: unknown) => this.logger.error(`Delivery consumer stopped: ${String(err)}`));
+      .catch((err: unknown) => this.logger.error(`Delivery consumer stopped: ${safeErrorMessage(err)}`));
   }
 
   /** Stops taking jobs and lets running ones end before the database and Redis close. */

@@ -8,6 +8,7 @@ import { QueueRuntime } from 'src/core/queue/queue-runtime';
 import { DeliveryJobData } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
+import { safeErrorMessage } from 'src/core/logging/safe-errors';
 
 /**
  * Moves committed events from the outbox table to the delivery queue: in one transaction it
@@ -90,7 +91,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (err) {
       // Logged at most every 10 s: Redis being down would otherwise log every tick.
       if (Date.now() - this.lastFailure > 10_000) {
-        this.logger.warn(`Events wait in the outbox: ${(err as Error).message}`);
+        this.logger.warn(`Events wait in the outbox: ${safeErrorMessage(err)}`);
         this.lastFailure = Date.now();
       }
     }
