@@ -27,12 +27,12 @@ export class SafeQueryLogger implements TypeOrmLogger {
     this.logger.warn({ query, durationMs: time, message: 'slow query' });
   }
 
-  logSchemaBuild(message: string): void {
-    this.logger.log(message);
+  logSchemaBuild(): void {
+    // Migration steps: the database module logs which migrations it applied, once.
   }
 
   logMigration(): void {
-    // The database module logs which migrations it applied, once; TypeORM's steps add nothing.
+    // As logSchemaBuild.
   }
 
   log(level: 'log' | 'info' | 'warn', message: unknown): void {

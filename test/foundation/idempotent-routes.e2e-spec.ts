@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import type { Test } from 'supertest';
+import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
+import type { WebhookReceiver } from '../investors/receiver';
+import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { createInvestor, CUSTOMER_AGREEMENT, investorBody, PDF, useTempStorage } from '../investors/fixtures';
+import { startWebhookSink } from './support/webhook-sink';
+
+/** operationIds of every POST in the committed OpenAPI document. */
+function postOperations(): string[] {
+  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  return Object.values(spec.paths)
+    .flatMap((ops) => (ops.post ? [ops.post.operationId] : []))
+    .sort();
+}
+
+describe('Every state-changing POST stores its idempotent response in its own transaction', () => {
+  useTempStorage();
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  let sink: { url: string; receiver: WebhookReceiver };
+  let completedAfterTheFact: jest.SpyInstance;
+  let storedWithin: jest.SpyInstance;
+  const exercised: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    sink = await startWebhookSink();
+    const idempotency = ctx.app?.get(IdempotencyService);
+    if (idempotency) {
+      completedAfterTheFact = jest.spyOn(idempotency, 'complete');
+      storedWithin = jest.spyOn(idempotency, 'completeWithin');
+    }
+  });
+
+  afterAll(async () => {
+    await sink.receiver.stop();
+    await ctx.close();
+  });
+
+  const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
+
+  /**
+   * Sends the request with an Idempotency-Key, then again: the repeat replays the stored response
+   * (same status and body), and the response was stored inside the effect's transaction.
+   */
+  async function once(operationId: string, request: () => Test): Promise<Record<string, any>> {
+    const key = `route-${operationId}`;
+    const calls = storedWithin.mock.calls.length;
+    const first = await request().set('Idempotency-Key', key);
+    expect([operationId, first.status]).toEqual([operationId, expect.any(Number)]);
+    expect(first.status < 300 ? 'ok' : `${first.status} ${JSON.stringify(first.body)}`).toBe('ok');
+    expect(storedWithin.mock.calls.length).toBe(calls + 1);
+    const again = await request().set('Idempotency-Key', key);
+    expect([operationId, again.status, again.headers['idempotent-replayed'], again.body]).toEqual([
+      operationId,
+      first.status,
+      'true',
+      first.body,
+    ]);
+    exercised.push(operationId);
+    return first.body as Record<string, any>;
+  }
+
+  itLocal('each POST route, replayed, and none stored after the fact', async () => {
+    const body = investorBody();
+    const investor = await once('createInvestor', () => post('/v1/investors').send(body));
+    const path = `/v1/investors/${investor.id}`;
+    await once('updateInvestorByPost', () => post(path).send({ metadata: { tier: 'gold' } }));
+    await once('uploadDocument', () =>
+      post(`${path}/documents`)
+        .field('type', 'passport')
+        .attach('file', PDF, { filename: 'passport.pdf', contentType: 'application/pdf' }),
+    );
+    await once('acceptAgreements', () =>
+      post(`${path}/agreements`).send({ agreements: [CUSTOMER_AGREEMENT] }),
+    );
+    expect(await once('submitKyc', () => post(`${path}/kyc`))).toMatchObject({ account_status: 'ACTIVE' });
+    const key = await once('createApiKey', () => post(`${path}/api-keys`).send({ name: 'app' }));
+    await once('revokeApiKey', () => post(`${path}/api-keys/${key.id}/revoke`));
+    const account = `/v1/accounts/${investor.account_id}/actions`;
+    await once('suspendAccount', () => post(`${account}/suspend`));
+    await once('reactivateAccount', () => post(`${account}/reactivate`));
+    await once('closeAccount', () => post(`${account}/close`));
+
+    const other = await createInvestor(ctx, tenant.test);
+    await once('testHelperRejectKyc', () => post(`/v1/test_helpers/investors/${other.id}/kyc/reject`));
+    await once('testHelperApproveKyc', () => post(`/v1/test_helpers/investors/${other.id}/kyc/approve`));
+    await once('setTestPrices', () =>
+      post('/v1/test_helpers/prices').send({ symbol: 'AAPL', price: '190.00' }),
+    );
+
+    const webhook = await once('createWebhook', () =>
+      post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),
+    );
+    await once('rotateWebhookSecret', () => post(`/v1/webhooks/${webhook.id}/rotate-secret`));
+    const event = await once('sendWebhookTestEvent', () =>
+      post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
+    );
+    await sink.receiver.waitFor([event.id]);
+
+    expect(completedAfterTheFact).not.toHaveBeenCalled();
+    // A new POST route must be listed here, and so shown to commit through IdempotentTransaction.
+    expect([...exercised].sort()).toEqual(postOperations());
+  });
+});
