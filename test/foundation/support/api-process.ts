@@ -1,0 +1,85 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** Ports this project's tests may give a server process of their own. */
+const PORTS = { first: 3200, last: 3299 };
+
+export interface ApiProcess {
+  baseUrl: string;
+  pid: number;
+  /** kill -9: the process gets no chance to finish anything. */
+  kill(): Promise<void>;
+  /** What the process wrote to stderr (for failure messages). */
+  stderr(): string;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const span = PORTS.last - PORTS.first + 1;
+  const offset = Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = PORTS.first + ((offset + i) % span);
+    if (await portIsFree(port)) {
+      return port;
+    }
+  }
+  throw new Error(`No free port in ${PORTS.first}-${PORTS.last}.`);
+}
+
+/**
+ * Starts the real API (src/main.ts through ts-node) as a separate process on this machine, with
+ * the test process's environment plus `env`, and waits until it answers /health/live.
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  bootTimeoutMs = 90_000,
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const root = join(__dirname, '..', '..', '..');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'],
+    { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + bootTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The API process exited while starting: ${stderr}`);
+    }
+    const live = await fetch(`${baseUrl}/health/live`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (live) {
+      break;
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The API process did not start within ${bootTimeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    pid: child.pid as number,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+      }
+      await exited;
+    },
+    stderr: () => stderr,
+  };
+}
