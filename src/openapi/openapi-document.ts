@@ -101,7 +101,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       name: 'Idempotency-Key',
       in: 'header' as const,
       required: false,
-      description: 'Makes the POST safe to retry for 24 h (1 to 255 characters).',
+      description:
+        'Makes the POST safe to retry for 24 h (1 to 255 characters). The response is stored (encrypted) in the ' +
+        'same transaction as the change: a retry after a timeout or a crash replays it (`Idempotent-Replayed: ' +
+        'true`, same ids) or, when nothing was committed, runs the request once. Another body with the same key: ' +
+        '409 SVC-409-002; a repeat while the first still runs: 409 SVC-409-003.',
       schema: { type: 'string', maxLength: 255 },
       example: 'b9d1f4c2-7e3a-4f2a-9c51-3c8f0d1e2a47',
     },
