@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** Public id prefixes (DECISIONS.md, Ids). */
 export const ID_PREFIXES = {
@@ -57,4 +57,19 @@ export function newUuid(): string {
 
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/**
+ * Name-based uuid (RFC 4122 version 5): the same name under the same namespace gives the same id in
+ * every process and database (asset ids, ledger account ids).
+ */
+export function uuidV5(name: string, namespace: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { uuidV5 as coreUuidV5 } from 'src/core/ids/ids';
 
 /**
  * Asset identifiers. Listed assets get a name-based uuid (RFC 4122 version 5) of `MARKET:SYMBOL` under
@@ -8,14 +8,7 @@ import { createHash } from 'node:crypto';
 export const ASSET_ID_NAMESPACE = '4b0cf3a5-1f0e-4d8e-9a57-3f1b6e2d9c41';
 
 export function uuidV5(name: string, namespace: string = ASSET_ID_NAMESPACE): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(name, 'utf8')
-    .digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return coreUuidV5(name, namespace);
 }
 
 export function listedAssetId(market: string, symbol: string): string {
