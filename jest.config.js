@@ -1,4 +1,5 @@
-// Unit specs live beside the code (src/, *.spec.ts); e2e specs under test/ (*.e2e-spec.ts).
+// Unit specs live beside the code (src/, *.spec.ts); e2e specs under test/ (*.e2e-spec.ts), with the
+// service-level "medium" specs (*.medium-spec.ts: modules on a real database, no HTTP) beside them.
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',
@@ -15,7 +16,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.medium-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/env.ts'],

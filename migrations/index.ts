@@ -6,6 +6,7 @@ import { AssetReferenceData1763810000001 } from './1763810000001-asset-reference
 import { IdempotencyLeases1763820000000 } from './1763820000000-idempotency-leases';
 import { EncryptTaxIds1763831000000 } from './1763831000000-encrypt-tax-ids';
 import { SealIdempotentResponses1763831000001 } from './1763831000001-seal-idempotent-responses';
+import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-scheduler';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   IdempotencyLeases1763820000000,
   EncryptTaxIds1763831000000,
   SealIdempotentResponses1763831000001,
+  ClockAndScheduler1763850000000,
 ];

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from 'src/core/core.module';
+import { TestClockModule } from 'src/core/clock/test-clock.module';
 import { QueueModule } from 'src/core/queue/queue.module';
+import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
 import { EventsModule } from 'src/modules/events/events.module';
 import { WebhooksModule } from 'src/modules/webhooks/webhooks.module';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
@@ -17,6 +19,8 @@ import { MarketsModule } from 'src/modules/markets/markets.module';
   imports: [
     CoreModule,
     QueueModule.forRoot(),
+    SchedulerModule,
+    TestClockModule,
     WebhooksModule,
     EventsModule,
     InvestorsModule,

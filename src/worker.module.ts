@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from 'src/core/clock/clock.module';
 import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { LoggingModule } from 'src/core/logging/logging.module';
 import { QueueModule } from 'src/core/queue/queue.module';
 import { RedisModule } from 'src/core/redis/redis.module';
+import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
 
 /**
  * The queue-worker process: no HTTP, only the modules whose jobs it runs. It always consumes
- * (whatever WORKER_IN_PROCESS says) and runs the outbox relay.
+ * (whatever WORKER_IN_PROCESS says) and runs the outbox relay and the scheduled-job relay.
  */
 @Module({
   imports: [
@@ -20,7 +22,9 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     RedisModule,
     TenancyModule,
     EventsCoreModule,
+    ClockModule,
     QueueModule.forRoot({ consumers: true }),
+    SchedulerModule,
     WebhookDeliveryModule,
   ],
 })

@@ -10,6 +10,7 @@ import { BasicStrategy } from 'src/core/auth/basic.strategy';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { DataEncryption } from 'src/core/crypto/data-encryption';
 import { JwtStrategy } from 'src/core/auth/jwt.strategy';
+import { ClockModule } from 'src/core/clock/clock.module';
 import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
 import { AllExceptionsFilter } from 'src/core/errors/all-exceptions.filter';
@@ -40,6 +41,7 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     DatabaseModule,
     RedisModule,
     TenancyModule,
+    ClockModule,
     EventsCoreModule,
     RateLimitModule,
     PassportModule.register({ session: false, property: 'principal' }),

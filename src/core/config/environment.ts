@@ -136,6 +136,23 @@ export class Environment {
   @Max(5000)
   EVENT_RELAY_BATCH_SIZE = 500;
 
+  /** How often the scheduler looks for jobs that fell due (by each tenant's clock). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(10)
+  @Max(60000)
+  SCHEDULER_INTERVAL_MS = 1000;
+
+  /**
+   * Lock on a running scheduled job: when the process running it dies, another takes the job up
+   * after at most this long (the run's own transaction rolled back, or committed and marked it done).
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  JOB_LOCK_MS = 30000;
+
   /** Webhook deliveries one process runs at once (a slow endpoint holds at most a share of them). */
   @Transform(({ value }) => Number(value))
   @IsInt()

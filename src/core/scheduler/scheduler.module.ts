@@ -1,0 +1,38 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { JobQueue, SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
+import { JobRegistry } from 'src/core/scheduler/job-registry';
+import { JobRelay } from 'src/core/scheduler/job-relay.service';
+import { JobRunner } from 'src/core/scheduler/job-runner.service';
+import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
+import { JobWorker } from 'src/core/scheduler/job-worker.service';
+import { ScheduledJobEntity } from 'src/core/scheduler/scheduled-job.entity';
+import { ScheduledJobsRepository } from 'src/core/scheduler/scheduled-jobs.repository';
+
+/**
+ * Clock-driven jobs for every module: `JobScheduler` to schedule in the caller's transaction,
+ * `JobRegistry` to register a handler per kind, `JobRunner` to run them (the relay and queue
+ * consumer run only where QueueRuntime says consumers run). Needs ClockModule and QueueModule.
+ */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ScheduledJobEntity]),
+    BullModule.registerQueueAsync({
+      name: SCHEDULED_JOBS_QUEUE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        // A run whose process died is taken up again once its lock lapses (JOB_LOCK_MS).
+        settings: {
+          lockDuration: config.get('JOB_LOCK_MS'),
+          stalledInterval: Math.max(500, Math.floor(config.get('JOB_LOCK_MS') / 2)),
+        },
+      }),
+    }),
+  ],
+  providers: [ScheduledJobsRepository, JobRegistry, JobScheduler, JobRunner, JobQueue, JobRelay, JobWorker],
+  exports: [JobScheduler, JobRegistry, JobRunner],
+})
+export class SchedulerModule {}
