@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
+import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
 import { overrideOf, pricedAssetOf, AssetPresenter } from 'src/modules/assets/asset-presenter';
@@ -45,6 +46,7 @@ export class AssetsService {
   constructor(
     private readonly repository: AssetsRepository,
     private readonly presenter: AssetPresenter,
+    private readonly clock: ClockService,
   ) {}
 
   /** Description A: list envelope of asset resources. */
@@ -59,7 +61,11 @@ export class AssetsService {
       take: limit + 1,
       overrideTenant: overrideTenantOf(principal),
     });
-    const data = await this.presenter.present(rows.slice(0, limit), principal.livemode);
+    const data = await this.presenter.present(
+      rows.slice(0, limit),
+      principal.livemode,
+      await this.clock.now(principal),
+    );
     return toList(url, data, rows.length > limit);
   }
 
@@ -97,7 +103,7 @@ export class AssetsService {
   /** One asset resource by id, ticker, CUSIP or ISIN. */
   async get(principal: Principal, ref: string): Promise<AssetDto> {
     const { row } = await this.resolve(principal, ref);
-    return this.presenter.presentOne(row, principal.livemode);
+    return this.presenter.presentOne(row, principal.livemode, await this.clock.now(principal));
   }
 
   /** For other modules (market data, trading): the asset behind a reference, or 404. */
@@ -109,8 +115,8 @@ export class AssetsService {
     return { row, priced: pricedAssetOf(row), override: overrideOf(row) };
   }
 
-  /** Asset resources of resolved assets (as of one instant). */
-  present(principal: Principal, rows: AssetQueryRow[], at?: Date): Promise<AssetDto[]> {
-    return this.presenter.present(rows, principal.livemode, at);
+  /** Asset resources of resolved assets as of one instant (default: the caller's clock now). */
+  async present(principal: Principal, rows: AssetQueryRow[], at?: Date): Promise<AssetDto[]> {
+    return this.presenter.present(rows, principal.livemode, at ?? (await this.clock.now(principal)));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
+import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
@@ -22,6 +23,7 @@ export class PriceTestHelpersService {
     private readonly repository: AssetsRepository,
     private readonly presenter: AssetPresenter,
     private readonly transactions: IdempotentTransaction,
+    private readonly clock: ClockService,
   ) {}
 
   async setPrices(
@@ -56,7 +58,8 @@ export class PriceTestHelpersService {
       for (const { row } of assets.values()) {
         rows.push((await this.repository.findByRef(row.id, principal.tenantId, manager)) as AssetQueryRow);
       }
-      return toList(url, await this.presenter.present(rows, principal.livemode), false);
+      const at = await this.clock.now(principal);
+      return toList(url, await this.presenter.present(rows, principal.livemode, at), false);
     });
   }
 }

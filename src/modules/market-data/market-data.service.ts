@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
+import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
@@ -27,17 +28,21 @@ const MAX_SNAPSHOT_SYMBOLS = 100;
 const MAX_BOND_BARS_PER_PAGE = 100;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Market Data add-on: quotes, bars and snapshots from the price engine (Alpaca market-data style). */
+/**
+ * Market Data add-on: quotes, bars and snapshots from the price engine (Alpaca market-data style), as of
+ * the caller's clock (the tenant's test clock in test mode).
+ */
 @Injectable()
 export class MarketDataService {
   constructor(
     private readonly assets: AssetsService,
     private readonly pricing: PricingService,
+    private readonly clock: ClockService,
   ) {}
 
   async quote(principal: Principal, symbol: string): Promise<QuoteDto> {
     const asset = await this.assets.resolve(principal, symbol);
-    const now = new Date();
+    const now = await this.clock.now(principal);
     const quote = await this.pricing.quote(asset.priced, asset.override, now);
     const value = this.pricing.bondValue(asset.priced, quote, now);
     return {
@@ -55,7 +60,7 @@ export class MarketDataService {
 
   async bars(principal: Principal, symbol: string, query: BarsQuery): Promise<BarsDto> {
     const asset = await this.assets.resolve(principal, symbol);
-    const now = new Date();
+    const now = await this.clock.now(principal);
     const sort = query.sort ?? 'asc';
     let end = query.end ? this.instant(query.end, 'end') : now;
     end = end > now ? now : end;
@@ -130,7 +135,7 @@ export class MarketDataService {
     if (unknown.length > 0) {
       throw ServiceError.invalid('symbols', `Unknown symbol(s): ${unknown.join(', ')}.`);
     }
-    const now = new Date();
+    const now = await this.clock.now(principal);
     const data = await Promise.all(resolved.map((asset) => this.snapshot(principal, asset, now)));
     return toList(url, data, false);
   }

@@ -60,7 +60,7 @@ export class MarketsController {
     operationId: 'getMarketClock',
     summary: 'Market clock',
     description:
-      'Whether the market is open now (or at `at`): `is_open` is true only in the regular session; ' +
+      'Whether the market is open now (the tenant’s test clock in test mode) or at `at`: `is_open` is true only in the regular session; ' +
       '`session` is pre, regular, post or closed; `next_open` and `next_close` skip weekends, holidays and ' +
       'honour early closes. Times carry the market’s UTC offset.',
   })
@@ -70,7 +70,7 @@ export class MarketsController {
     @CurrentPrincipal() principal: Principal,
     @Param('code') code: string,
     @Query() query: MarketClockQuery,
-  ): MarketClockDto {
+  ): Promise<MarketClockDto> {
     return this.markets.clock(principal, code, query);
   }
 
@@ -92,7 +92,7 @@ export class MarketsController {
     @Param('code') code: string,
     @Query() query: MarketCalendarQuery,
     @Req() req: Request,
-  ): ListEnvelope<TradingDayDto> {
+  ): Promise<ListEnvelope<TradingDayDto>> {
     return this.markets.calendar(principal, code, query, listUrl(req));
   }
 }

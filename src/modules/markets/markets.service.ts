@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
+import { ClockService } from 'src/core/clock/clock.service';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
 import {
   addDays,
@@ -46,9 +47,14 @@ function dayRecord(day: TradingDay): TradingDayDto {
   return { object: 'trading_day', ...day };
 }
 
-/** Markets, their clocks and trading calendars, from the calendar module (holidays from date-holidays). */
+/**
+ * Markets, their clocks and trading calendars, from the calendar module (holidays from date-holidays).
+ * "Now" is the caller's clock: the tenant's test clock in test mode.
+ */
 @Injectable()
 export class MarketsService {
+  constructor(private readonly time: ClockService) {}
+
   list(principal: Principal, url: string): ListEnvelope<MarketDto> {
     return toList(
       url,
@@ -61,23 +67,23 @@ export class MarketsService {
     return marketRecord(requireMarket(code), principal.livemode);
   }
 
-  clock(principal: Principal, code: string, query: MarketClockQuery): MarketClockDto {
+  async clock(principal: Principal, code: string, query: MarketClockQuery): Promise<MarketClockDto> {
     const market = requireMarket(code);
-    const at = query.at === undefined ? new Date() : new Date(query.at);
+    const at = query.at === undefined ? await this.time.now(principal) : new Date(query.at);
     if (Number.isNaN(at.getTime())) {
       throw ServiceError.invalid('at', 'at must be an ISO 8601 date-time.');
     }
     return { object: 'market_clock', livemode: principal.livemode, ...clock(market.code, at) };
   }
 
-  calendar(
+  async calendar(
     principal: Principal,
     code: string,
     query: MarketCalendarQuery,
     url: string,
-  ): ListEnvelope<TradingDayDto> {
+  ): Promise<ListEnvelope<TradingDayDto>> {
     const market = requireMarket(code);
-    const start = query.start ?? wallClock(Date.now(), market.timezone).date;
+    const start = query.start ?? wallClock((await this.time.now(principal)).getTime(), market.timezone).date;
     parseCalendarDate(start, 'start');
     const end = query.end ?? addDays(start, DEFAULT_CALENDAR_DAYS);
     if (!query.include_closed) {
