@@ -7,6 +7,7 @@ import { IdempotencyLeases1763820000000 } from './1763820000000-idempotency-leas
 import { EncryptTaxIds1763831000000 } from './1763831000000-encrypt-tax-ids';
 import { SealIdempotentResponses1763831000001 } from './1763831000001-seal-idempotent-responses';
 import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-scheduler';
+import { Ledger1763850000001 } from './1763850000001-ledger';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   EncryptTaxIds1763831000000,
   SealIdempotentResponses1763831000001,
   ClockAndScheduler1763850000000,
+  Ledger1763850000001,
 ];

@@ -11,6 +11,7 @@ import { ComplianceModule } from 'src/modules/compliance/compliance.module';
 import { DisclosuresModule } from 'src/modules/disclosures/disclosures.module';
 import { DocumentsModule } from 'src/modules/documents/documents.module';
 import { InvestorsModule } from 'src/modules/investors/investors.module';
+import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
@@ -25,6 +26,7 @@ import { MarketsModule } from 'src/modules/markets/markets.module';
     EventsModule,
     InvestorsModule,
     AccountsModule,
+    LedgerModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,
