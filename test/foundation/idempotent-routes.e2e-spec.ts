@@ -94,6 +94,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     await once('setTestPrices', () =>
       post('/v1/test_helpers/prices').send({ symbol: 'AAPL', price: '190.00' }),
     );
+    await once('moveTestClock', () => post('/v1/test_helpers/clock').send({ advance_seconds: 60 }));
 
     const webhook = await once('createWebhook', () =>
       post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),

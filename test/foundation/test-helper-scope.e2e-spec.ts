@@ -58,6 +58,7 @@ describe('Test helper scope', () => {
   const tenantWide: Record<string, { path: () => string; body: object }> = {
     setTestPrices: { path: () => '/v1/test_helpers/prices', body: { symbol: 'AAPL', price: '190.00' } },
     sendWebhookTestEvent: { path: () => `/v1/test_helpers/webhooks/${webhookId}/test-event`, body: {} },
+    moveTestClock: { path: () => '/v1/test_helpers/clock', body: { advance_seconds: 60 } },
   };
   const perInvestor: Record<string, (investorId: string) => string> = {
     testHelperRejectKyc: (id) => `/v1/test_helpers/investors/${id}/kyc/reject`,
