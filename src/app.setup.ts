@@ -8,6 +8,7 @@ import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
 import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
 import { buildOpenApiDocument } from 'src/openapi/openapi-document';
+import { serveSwaggerUi } from 'src/openapi/swagger-ui';
 
 export const API_PREFIX = 'v1';
 
@@ -84,10 +85,13 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
 
   if (options.swagger !== false) {
     const document = buildOpenApiDocument(app);
+    // The spec as JSON and YAML from SwaggerModule; the UI page and its start script are ours
+    // (src/openapi/swagger-ui.ts), so the spec is never spliced into JavaScript.
     SwaggerModule.setup('docs', app, document, {
+      ui: false,
       jsonDocumentUrl: 'docs/openapi.json',
       yamlDocumentUrl: 'docs/openapi.yaml',
-      customSiteTitle: 'Investment Service API',
     });
+    serveSwaggerUi(app, 'docs', 'Investment Service API');
   }
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { buildOpenApiDocument, toStableYaml } from 'src/openapi/openapi-document';
 import { createTestContext, itLocal, TestContext } from '../support/app';
 
@@ -35,6 +36,13 @@ describe('Contracts kept in step with the code', () => {
     expect(json.status).toBe(200);
     expect(json.body.openapi).toMatch(/^3\./);
     expect(json.body.info.version).toBe('1.0.0');
+    const init = await ctx.http().get('/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    expect(init.headers['content-type']).toMatch(/^application\/javascript/);
+    // Valid JavaScript that loads the spec by URL: nothing from the spec is spliced into it.
+    expect(() => new Script(init.text)).not.toThrow();
+    expect(init.text).toContain("'openapi.json'");
+    expect(init.text).not.toContain('Investment Service API');
     expect(json.body.components.securitySchemes).toMatchObject({
       basic: { type: 'http', scheme: 'basic' },
       bearer: { type: 'http', scheme: 'bearer' },
