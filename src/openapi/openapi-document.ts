@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { dump } from 'js-yaml';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
 import { errorExample } from 'src/core/errors/error-docs';
+import { inlineNullableReferences } from 'src/openapi/schema-rules';
 
 const DESCRIPTION = `Investment API for fintech partners: investors and their accounts, funding, trading,
 positions, reference data, documents, webhooks, and the Market Data and Cash Management add-ons.
@@ -96,6 +97,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   document.components ??= {};
+  inlineNullableReferences(document);
   const idempotencyKey = {
     IdempotencyKey: {
       name: 'Idempotency-Key',

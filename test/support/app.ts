@@ -10,6 +10,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { templateDb, withAdmin } from './database';
+import { validatingResponses } from './openapi-validation';
 
 export interface TestCredentials {
   id: string;
@@ -81,7 +82,8 @@ export async function createTestContext(
     app,
     dataSource,
     tenancy,
-    http: () => (server ? request(server) : request(process.env.E2E_BASE_URL as string)),
+    // Every response is checked against the committed OpenAPI document (openapi-validation.ts).
+    http: () => validatingResponses(server ? request(server) : request(process.env.E2E_BASE_URL as string)),
     async createTenant(opts = {}) {
       const { tenant, test, live } = await tenancy.createTenant(
         opts.name ?? 'Test partner',

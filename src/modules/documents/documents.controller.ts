@@ -17,7 +17,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -121,7 +120,6 @@ export class DocumentsController {
   @DOCUMENT_ID
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, no-store')
-  @ApiProduces(...DOCUMENT_CONTENT_TYPES)
   @ApiOperation({
     operationId: 'downloadDocument',
     summary: 'Download a document',
