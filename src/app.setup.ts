@@ -1,9 +1,13 @@
-import { INestApplication, RequestMethod, ValidationPipe } from '@nestjs/common';
+import { INestApplication, RequestMethod } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
-import { json, NextFunction, Request, Response } from 'express';
+import { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
-import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
+import { answerClientErrorsWithEnvelope } from 'src/core/http/client-errors';
+import { jsonBodyParser } from 'src/core/http/json-body';
+import { queryTextCheck, RequestTextPipe } from 'src/core/http/request-text.checks';
+import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
 import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
 import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
@@ -47,15 +51,10 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   });
   app.use(requestLogMiddleware(logger.requests));
 
-  // Requests without a body (GET, DELETE, most HEADs) skip the parser entirely.
-  const parseJson = json({ limit: '1mb' });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      next();
-      return;
-    }
-    parseJson(req, res, next);
-  });
+  // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
+  // before any route runs; path parameters and form fields by RequestTextPipe below.
+  app.use(jsonBodyParser());
+  app.use(queryTextCheck());
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {
@@ -72,15 +71,8 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
       { path: 'docs/errors', method: RequestMethod.GET },
     ],
   });
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      exceptionFactory: validationErrorFactory,
-      validationError: { target: false, value: true },
-    }),
-  );
+  app.useGlobalPipes(new RequestTextPipe(), new ServiceValidationPipe());
+  answerClientErrorsWithEnvelope(app.getHttpServer() as Server, renderer);
   app.enableShutdownHooks();
 
   if (options.swagger !== false) {

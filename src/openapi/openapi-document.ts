@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { dump } from 'js-yaml';
-import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
-import { errorExample } from 'src/core/errors/error-docs';
 import { inlineNullableReferences } from 'src/openapi/schema-rules';
+import { addStandardResponses } from 'src/openapi/standard-responses';
 
 const DESCRIPTION = `Investment API for fintech partners: investors and their accounts, funding, trading,
 positions, reference data, documents, webhooks, and the Market Data and Cash Management add-ons.
@@ -29,57 +28,13 @@ nothing, so they may be retried with the same key.
 bursts of 200 by default. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
 \`RateLimit-Reset\`; a 429 carries \`Retry-After\`.
 
-**Request ids.** Every response carries a \`Request-Id\` header (\`req_...\`); quote it to support.`;
+**Request ids.** Every response carries a \`Request-Id\` header (\`req_...\`); quote it to support.
 
-/** Errors every authenticated /v1 route can give, added where a route did not document them. */
-const STANDARD_ERRORS: ErrorCode[] = ['SVC-401-001', 'SVC-429-001', 'SVC-500-001'];
-
-function addStandardErrors(document: OpenAPIObject): boolean {
-  let anyPost = false;
-  for (const [path, item] of Object.entries(document.paths)) {
-    if (!path.startsWith('/v1/')) {
-      continue;
-    }
-    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-      const operation = item[method];
-      if (!operation) {
-        continue;
-      }
-      const hasBody = method === 'post' || method === 'patch' || method === 'put';
-      const codes: ErrorCode[] = [
-        ...(hasBody || (operation.parameters ?? []).length > 0 ? (['SVC-400-001'] as ErrorCode[]) : []),
-        ...STANDARD_ERRORS,
-      ];
-      for (const code of codes) {
-        const status = String(ERROR_CATALOG[code].status);
-        if (operation.responses[status]) {
-          continue;
-        }
-        operation.responses[status] = {
-          description: `${code}: ${ERROR_CATALOG[code].title}`,
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' },
-              examples: { [code]: { summary: ERROR_CATALOG[code].title, value: errorExample(code) } },
-            },
-          },
-        };
-      }
-      operation.responses['default'] ??= {
-        description: 'Any other error, as the SVC error envelope.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' } } },
-      };
-      if (method === 'post') {
-        anyPost = true;
-        operation.parameters = [
-          ...(operation.parameters ?? []),
-          { $ref: '#/components/parameters/IdempotencyKey' },
-        ];
-      }
-    }
-  }
-  return anyPost;
-}
+**Input limits.** JSON bodies: \`application/json\` in UTF-8 (no charset, or \`charset=utf-8\`; any other
+charset or content type answers 415 SVC-415-001), at most 1 MB (413), nested at most 32 levels of arrays
+and objects (400). No string, key, query parameter or path id may contain a NUL byte or a lone UTF-16
+surrogate, and \`__proto__\` / \`constructor.prototype\` keys are refused (400 naming the field). The
+request line and headers together may take 16 KiB (431 SVC-431-001).`;
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -98,6 +53,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   document.components ??= {};
   inlineNullableReferences(document);
+  declareTags(document);
   const idempotencyKey = {
     IdempotencyKey: {
       name: 'Idempotency-Key',
@@ -112,10 +68,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       example: 'b9d1f4c2-7e3a-4f2a-9c51-3c8f0d1e2a47',
     },
   };
-  if (addStandardErrors(document)) {
+  if (addStandardResponses(document)) {
     document.components.parameters = { ...document.components.parameters, ...idempotencyKey };
   }
   return document;
+}
+
+/** Every tag an operation uses, declared at the top level (sorted), as OpenAPI tooling expects. */
+function declareTags(document: OpenAPIObject): void {
+  const used = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>)) {
+      for (const tag of operation?.tags ?? []) {
+        used.add(tag);
+      }
+    }
+  }
+  const declared = new Map((document.tags ?? []).map((t) => [t.name, t]));
+  document.tags = [...used].sort().map((name) => declared.get(name) ?? { name });
 }
 
 function sortKeys(value: unknown): unknown {

@@ -180,7 +180,9 @@ export class OpenApiResponseValidator {
     const responses = operation.responses as Json;
     // Each status must be listed for the operation: `default` ("any other error") does not count,
     // so a route answering an error it does not document fails here.
-    const documented = responses[String(res.status)] ?? responses[`${Math.floor(res.status / 100)}XX`];
+    const documented = this.resolve(
+      responses[String(res.status)] ?? responses[`${Math.floor(res.status / 100)}XX`],
+    );
     if (!documented) {
       return fail(
         `  status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')}).`,
@@ -209,6 +211,21 @@ export class OpenApiResponseValidator {
     return schema && isJson(media)
       ? this.checkJson(media, res, [{ key, schema: () => prepareSchema(schema) }], fail)
       : undefined;
+  }
+
+  /** Follows a `$ref` to components (shared responses). */
+  private resolve(node: Json | undefined): Json | undefined {
+    if (!node || typeof node.$ref !== 'string') {
+      return node;
+    }
+    const target = (node.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<Json | undefined>(
+        (at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
+        this.document,
+      );
+    return this.resolve(target);
   }
 
   private checkJson(

@@ -98,6 +98,22 @@ export class ErrorRenderer {
     if (bodyParserType === 'entity.too.large') {
       return { code: 'SVC-413-001', message: 'The request body exceeds the 1 MB limit.' };
     }
+    if (bodyParserType === 'charset.unsupported' || bodyParserType === 'encoding.unsupported') {
+      const header = bodyParserType === 'charset.unsupported' ? 'Content-Type' : 'Content-Encoding';
+      return { code: 'SVC-415-001', message: `Unsupported ${header}. Send JSON in UTF-8.`, param: header };
+    }
+    const clientStatus = (err as { status?: unknown } | null)?.status;
+    if (
+      !(err instanceof HttpException) &&
+      typeof clientStatus === 'number' &&
+      clientStatus >= 400 &&
+      clientStatus < 500
+    ) {
+      // Raised by body-parser for what the client sent (an aborted or miscounted body): the
+      // client's fault, never a 500.
+      const code = STATUS_TO_CODE[clientStatus] ?? 'SVC-400-001';
+      return { code, message: ERROR_CATALOG[code].message };
+    }
     if (err instanceof ThrottlerException) {
       return { code: 'SVC-429-001', message: ERROR_CATALOG['SVC-429-001'].message };
     }

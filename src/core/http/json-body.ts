@@ -1,0 +1,93 @@
+import { json, NextFunction, Request, RequestHandler, Response } from 'express';
+import { ServiceError } from 'src/core/errors/service-error';
+import { describeTextProblem, findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
+
+/** Largest JSON body accepted (413 SVC-413-001 beyond). */
+export const JSON_BODY_LIMIT = '1mb';
+
+/** Bodies already checked for text problems at parse time; the RequestTextPipe skips them. */
+const inspectedBodies = new WeakSet<object>();
+
+export function isInspectedBody(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && inspectedBodies.has(value);
+}
+
+function mediaTypeAndCharset(header: string): { media: string; charset: string | undefined } {
+  const [media, ...params] = header.split(';');
+  const charset = params
+    .map((p) => p.trim().split('='))
+    .find(([name]) => name.trim().toLowerCase() === 'charset')?.[1];
+  return { media: media.trim().toLowerCase(), charset: charset?.trim().replace(/^"|"$/g, '') };
+}
+
+function isJsonMedia(media: string): boolean {
+  return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'));
+}
+
+/**
+ * Parses JSON request bodies and refuses, before any route runs:
+ * - a body in another content type (415 SVC-415-001, `param: Content-Type`), except
+ *   `multipart/form-data`, which the upload route parses itself;
+ * - a charset other than UTF-8 (415 SVC-415-001);
+ * - malformed JSON (400 SVC-400-003) or more than 1 MB (413 SVC-413-001);
+ * - nesting deeper than MAX_JSON_DEPTH, NUL bytes or lone surrogates in any string or key, and
+ *   prototype keys (400 SVC-400-001 naming the field).
+ * Requests without a body skip the parser entirely; so does a body sent without Content-Type,
+ * which the route then sees as absent.
+ */
+export function jsonBodyParser(): RequestHandler {
+  const parse = json({ limit: JSON_BODY_LIMIT, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = req.headers['content-length'];
+    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+      next();
+      return;
+    }
+    const header = req.headers['content-type'];
+    if (header === undefined) {
+      next();
+      return;
+    }
+    const { media, charset } = mediaTypeAndCharset(header);
+    if (media === 'multipart/form-data') {
+      next();
+      return;
+    }
+    if (!isJsonMedia(media)) {
+      next(
+        new ServiceError(
+          'SVC-415-001',
+          `Unsupported content type '${media}'. Send the body as application/json.`,
+          'Content-Type',
+        ),
+      );
+      return;
+    }
+    if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+      next(
+        new ServiceError(
+          'SVC-415-001',
+          `Unsupported charset '${charset}'. Send JSON in UTF-8 (charset=utf-8, or no charset).`,
+          'Content-Type',
+        ),
+      );
+      return;
+    }
+    parse(req, res, (err?: unknown) => {
+      if (err) {
+        next(err);
+        return;
+      }
+      const body: unknown = req.body;
+      const problem = findTextProblem(body, undefined, MAX_JSON_DEPTH);
+      if (problem) {
+        next(new ServiceError('SVC-400-001', describeTextProblem(problem), problem.param));
+        return;
+      }
+      if (typeof body === 'object' && body !== null) {
+        inspectedBodies.add(body);
+      }
+      next();
+    });
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Checks every string and key of request input (JSON body, query, path ids) for what PostgreSQL
+ * and JavaScript cannot hold safely: NUL bytes (PostgreSQL text refuses them), lone UTF-16
+ * surrogates (not encodable as UTF-8), prototype keys, and nesting deeper than a fixed limit
+ * (recursive validation would overflow the stack). The walk is iterative, so the depth check
+ * itself cannot overflow.
+ */
+
+/** Deepest nesting of arrays and objects accepted in a JSON body (the body itself is level 1). */
+export const MAX_JSON_DEPTH = 32;
+
+export interface TextProblem {
+  /** Field path (`contact.address.street[1]`), or undefined for the body as a whole. */
+  param?: string;
+  message: string;
+}
+
+interface Frame {
+  value: unknown;
+  depth: number;
+  /** Index of the parent frame in `frames`, -1 for the root. */
+  parent: number;
+  segment: string | number | undefined;
+}
+
+/** Matches a UTF-16 surrogate that is not half of a pair (u-mode reads pairs as one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) {
+    return 'contains a NUL byte (\\u0000)';
+  }
+  if (LONE_SURROGATE.test(text)) {
+    return 'contains a lone UTF-16 surrogate (not valid Unicode text)';
+  }
+  return undefined;
+}
+
+/** Key as it appears in a param: control characters escaped so the path stays readable. */
+function keySegment(key: string): string {
+  return key.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\ud800-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function pathOf(frames: Frame[], index: number, root: string | undefined): string | undefined {
+  const segments: Array<string | number> = [];
+  for (let i = index; i >= 0; i = frames[i].parent) {
+    if (frames[i].segment !== undefined) {
+      segments.unshift(frames[i].segment as string | number);
+    }
+  }
+  let path = root ?? '';
+  for (const segment of segments) {
+    path = typeof segment === 'number' ? `${path}[${segment}]` : path === '' ? segment : `${path}.${segment}`;
+  }
+  return path === '' ? undefined : path;
+}
+
+/**
+ * The first problem in `value`, in document order, or undefined. `root` names the value itself
+ * (a query or path parameter); the paths of body fields start at their top-level key.
+ */
+export function findTextProblem(
+  value: unknown,
+  root?: string,
+  maxDepth = MAX_JSON_DEPTH,
+): TextProblem | undefined {
+  const frames: Frame[] = [{ value, depth: 1, parent: -1, segment: undefined }];
+  const stack: number[] = [0];
+  while (stack.length > 0) {
+    const index = stack.pop() as number;
+    const { value: current, depth } = frames[index];
+    if (typeof current === 'string') {
+      const problem = textProblem(current);
+      if (problem) {
+        return { param: pathOf(frames, index, root), message: problem };
+      }
+      continue;
+    }
+    if (current === null || typeof current !== 'object') {
+      continue;
+    }
+    if (depth > maxDepth) {
+      // Named by the outermost field: the full path of a nesting bomb is as long as the bomb.
+      let top = index;
+      while (frames[top].parent > 0) {
+        top = frames[top].parent;
+      }
+      const field = frames[top].segment;
+      return {
+        param: root ?? (typeof field === 'string' ? field : undefined),
+        message: `is nested deeper than ${maxDepth} levels of arrays and objects`,
+      };
+    }
+    const children: Frame[] = [];
+    if (Array.isArray(current)) {
+      current.forEach((item, i) =>
+        children.push({ value: item, depth: depth + 1, parent: index, segment: i }),
+      );
+    } else {
+      for (const [key, item] of Object.entries(current)) {
+        const isPrototypeKey =
+          key === '__proto__' || (key === 'prototype' && frames[index].segment === 'constructor');
+        const keyText = isPrototypeKey ? undefined : textProblem(key);
+        const keyProblem = isPrototypeKey
+          ? 'is a prototype key (`__proto__`, `constructor.prototype`), which is not accepted'
+          : keyText && `is a key that ${keyText}`;
+        if (keyProblem) {
+          frames.push({ value: undefined, depth: depth + 1, parent: index, segment: keySegment(key) });
+          return { param: pathOf(frames, frames.length - 1, root), message: keyProblem };
+        }
+        children.push({ value: item, depth: depth + 1, parent: index, segment: key });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i -= 1) {
+      frames.push(children[i]);
+      stack.push(frames.length - 1);
+    }
+  }
+  return undefined;
+}
+
+/** The problem as the sentence an error message carries. */
+export function describeTextProblem(problem: TextProblem): string {
+  return problem.param
+    ? `Invalid ${problem.param}: ${problem.message}.`
+    : `The JSON body ${problem.message}.`;
+}

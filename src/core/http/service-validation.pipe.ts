@@ -1,0 +1,78 @@
+import { ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage, ValidationError, ValidationTypes, ValidatorOptions } from 'class-validator';
+import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
+
+/**
+ * Finds nested-object properties (`@ValidateNested()` on a property typed as a class) that hold an
+ * array. class-validator validates each item of an array it meets there, so `contact: []` would
+ * pass as "no items" and reach the service as an array.
+ */
+function arraysWhereObjectsBelong(object: object, seen = new Set<object>()): ValidationError[] {
+  if (seen.has(object)) {
+    return [];
+  }
+  seen.add(object);
+  if (Array.isArray(object)) {
+    return object.flatMap((item: unknown, index) => {
+      const children = item && typeof item === 'object' ? arraysWhereObjectsBelong(item, seen) : [];
+      return children.length > 0 ? [nestedError(String(index), item, children)] : [];
+    });
+  }
+  const nested = getMetadataStorage()
+    .getTargetValidationMetadatas(object.constructor, '', true, false)
+    .filter((m) => m.type === ValidationTypes.NESTED_VALIDATION);
+  const errors: ValidationError[] = [];
+  for (const property of new Set(nested.map((m) => m.propertyName))) {
+    const value = (object as Record<string, unknown>)[property];
+    const declared = Reflect.getMetadata('design:type', object, property) as unknown;
+    if (
+      Array.isArray(value) &&
+      declared !== Array &&
+      !nested.some((m) => m.propertyName === property && m.each)
+    ) {
+      errors.push(
+        Object.assign(new ValidationError(), {
+          property,
+          value,
+          constraints: { isObject: `${property} must be an object, not an array` },
+          children: [],
+        }),
+      );
+    } else if (value && typeof value === 'object') {
+      const children = arraysWhereObjectsBelong(value, seen);
+      if (children.length > 0) {
+        errors.push(nestedError(property, value, children));
+      }
+    }
+  }
+  return errors;
+}
+
+function nestedError(property: string, value: unknown, children: ValidationError[]): ValidationError {
+  return Object.assign(new ValidationError(), { property, value, children });
+}
+
+/**
+ * The global ValidationPipe: unknown fields refused, values transformed to the DTO's types,
+ * failures as SVC-400-001/002 naming the field path, and an array where an object belongs
+ * refused like any other wrong type.
+ */
+export class ServiceValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: validationErrorFactory,
+      validationError: { target: false, value: true },
+    });
+  }
+
+  protected override validate(
+    object: object,
+    validatorOptions?: ValidatorOptions,
+  ): Promise<ValidationError[]> | ValidationError[] {
+    const misplaced = arraysWhereObjectsBelong(object);
+    return misplaced.length > 0 ? misplaced : super.validate(object, validatorOptions);
+  }
+}
