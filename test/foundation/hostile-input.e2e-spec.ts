@@ -1,9 +1,10 @@
 import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { createInvestor, investorBody } from '../investors/fixtures';
+import { createInvestor, investorBody, PDF, useTempStorage } from '../investors/fixtures';
 
 /** Inputs that once answered 500 now answer a 4xx envelope naming the field at fault. */
 describe('Hostile input', () => {
+  useTempStorage();
   let ctx: TestContext;
   let tenant: TestTenant;
   let investorId: string;
@@ -79,6 +80,17 @@ describe('Hostile input', () => {
       expectSvcError(await patchInvestor().send({ metadata: { 'a\u0000b': 'x' } }), 'SVC-400-001', {
         param: 'metadata.a\\u0000b',
       });
+    });
+
+    it('in a multipart form field', async () => {
+      const res = await ctx
+        .http()
+        .post(`/v1/investors/${investorId}/documents`)
+        .set('Authorization', auth())
+        .field('type', 'passport')
+        .field('metadata[note]', 'a\u0000b')
+        .attach('file', PDF, { filename: 'passport.pdf', contentType: 'application/pdf' });
+      expectSvcError(res, 'SVC-400-001', { param: 'metadata.note', message: /NUL/ });
     });
 
     it('in a query parameter', async () => {

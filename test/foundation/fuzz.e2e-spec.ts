@@ -1,0 +1,97 @@
+import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { createInvestor, investorKey, PDF, upload, useTempStorage } from '../investors/fixtures';
+import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument } from './fuzz-inputs';
+
+/**
+ * Every operation of the committed OpenAPI document gets hostile path ids, query parameters and
+ * bodies with valid credentials of a fresh tenant (all add-ons on). No answer may be a 5xx or a
+ * dropped connection, and every answer must match the document (the check ctx.http() runs).
+ */
+describe('Fuzz: hostile input on every documented operation', () => {
+  useTempStorage();
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  const ids: Record<string, string> = { code: 'XNYS', symbol: 'AAPL', id: 'AAPL' };
+
+  beforeAll(async () => {
+    // The fuzz sends thousands of requests on one key: a wide rate limit for this file's app (a
+    // deployed sandbox keeps its own; 429s are then waited out below).
+    process.env.RATE_LIMIT_BURST = '1000000';
+    process.env.RATE_LIMIT_PER_SECOND = '1000000';
+    try {
+      ctx = await createTestContext();
+    } finally {
+      delete process.env.RATE_LIMIT_BURST;
+      delete process.env.RATE_LIMIT_PER_SECOND;
+    }
+    tenant = await ctx.createTenant({ products: ['market_data', 'cash_management'], fixedIncome: true });
+    const investor = await createInvestor(ctx, tenant.test);
+    ids.investor_id = investor.id as string;
+    ids.account_id = investor.account_id as string;
+    ids.api_key_id = (await investorKey(ctx, tenant.test, ids.investor_id)).id;
+    const doc = await upload(ctx, tenant.test, ids.investor_id, 'passport', {
+      bytes: PDF,
+      name: 'passport.pdf',
+      contentType: 'application/pdf',
+    });
+    ids.document_id = doc.body.id as string;
+    const webhook = await ctx
+      .http()
+      .post('/v1/webhooks')
+      .set('Authorization', basic(tenant.test))
+      .send({ name: 'fuzz', url: 'http://127.0.0.1:9/hook', eventTypeNames: ['*'] });
+    ids.webhook_id = webhook.body.id as string;
+    const events = await ctx.http().get('/v1/events').set('Authorization', basic(tenant.test));
+    ids.event_id = events.body.data[0].id as string;
+  });
+
+  afterAll(() => ctx.close());
+
+  async function send(c: FuzzCase): Promise<{ status: number; body: unknown }> {
+    for (let attempt = 0; ; attempt += 1) {
+      let req = ctx.http()[c.method.toLowerCase() as 'get'](c.url).set('Authorization', basic(tenant.test));
+      if (c.body !== undefined) {
+        req = req.set('Content-Type', c.contentType ?? 'application/json').send(c.body);
+      }
+      const res = await req;
+      const retryAfter = Number(res.headers['retry-after']);
+      if (res.status !== 429 || attempt >= 5 || !retryAfter) {
+        return { status: res.status, body: res.body };
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    }
+  }
+
+  it('answers every hostile request with a documented 2xx/4xx, never a 5xx', async () => {
+    const document = loadCommittedDocument();
+    const operations = jsonOperations(document);
+    expect(operations.length).toBeGreaterThan(40);
+    const cases = operations.flatMap((op, i) => fuzzCases(document, op, ids, FUZZ_SEED + i));
+    const failures: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < cases.length) {
+        const c = cases[next];
+        next += 1;
+        try {
+          const res = await send(c);
+          if (res.status >= 500) {
+            failures.push(
+              `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${res.status} ${JSON.stringify(res.body)}`,
+            );
+          }
+        } catch (err) {
+          // A dropped connection, or a response that does not match the document.
+          failures.push(
+            `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${(err as Error).message.slice(0, 1500)}`,
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, worker));
+    process.stdout.write(
+      `fuzz: ${cases.length} requests over ${operations.length} operations (seed ${FUZZ_SEED})\n`,
+    );
+    expect({ failures: failures.length, first: failures.slice(0, 25) }).toEqual({ failures: 0, first: [] });
+  }, 120_000);
+});
