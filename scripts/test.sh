@@ -15,5 +15,8 @@ npx tsc -p tsconfig.json --noEmit
 echo "== openapi lint"
 npx redocly lint openapi/openapi.yaml --config redocly.yaml --format stylish 2>&1 | grep -v -e '^\s*$' -e '║' -e '╔' -e '╚' || true
 npx redocly lint openapi/openapi.yaml --config redocly.yaml >/dev/null 2>&1
+echo "== spectral (OpenAPI and OWASP rulesets; exceptions documented in .spectral.yaml)"
+# Any finding fails, warnings and hints included.
+npx spectral lint openapi/openapi.yaml --ruleset .spectral.yaml --fail-severity=hint
 echo "== jest"
 npx jest --ci "$@"

@@ -1,7 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { dump } from 'js-yaml';
-import { inlineNullableReferences } from 'src/openapi/schema-rules';
+import {
+  boundMetadataMaps,
+  boundParameters,
+  declareIntegerFormats,
+  inlineNullableReferences,
+  publishValidationLimits,
+} from 'src/openapi/schema-rules';
 import { addStandardResponses } from 'src/openapi/standard-responses';
 
 const DESCRIPTION = `Investment API for fintech partners: investors and their accounts, funding, trading,
@@ -34,7 +40,8 @@ bursts of 200 by default. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remai
 charset or content type answers 415 SVC-415-001), at most 1 MB (413), nested at most 32 levels of arrays
 and objects (400). No string, key, query parameter or path id may contain a NUL byte or a lone UTF-16
 surrogate, and \`__proto__\` / \`constructor.prototype\` keys are refused (400 naming the field). The
-request line and headers together may take 16 KiB (431 SVC-431-001).`;
+request line and headers together may take 16 KiB (431 SVC-431-001). Path parameters take at most 128
+characters and query parameter values at most 2,048 (400).`;
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -44,7 +51,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setLicense('Proprietary', 'http://localhost:3000/docs')
     .addServer('http://localhost:3000', 'Local sandbox')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'API public key as username, secret as password.' }, 'basic')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'A JWT from your identity provider, verified following RFC8725 (JSON Web Token Best Current ' +
+          'Practices): asymmetric signatures only (RS256, RS384, RS512, ES256, ES384, PS256; never `none` or ' +
+          'HMAC), the configured issuer and audience required, `exp` and `nbf` honoured. Claims: `tenant_id` ' +
+          '(required), `investor_id`, `livemode`.',
+      },
+      'bearer',
+    )
     .addSecurityRequirements('basic')
     .addSecurityRequirements('bearer')
     .build();
@@ -52,7 +71,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   document.components ??= {};
+  // The one server listed is the local sandbox, for partners trying the API (not an internal host).
+  document.servers = (document.servers ?? []).map((server) => ({ ...server, 'x-internal': false }));
   inlineNullableReferences(document);
+  publishValidationLimits(document);
+  boundMetadataMaps(document);
+  declareIntegerFormats(document);
+  boundParameters(document);
   declareTags(document);
   const idempotencyKey = {
     IdempotencyKey: {
@@ -74,6 +99,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
+/** What each surface group covers, shown beside its operations in Swagger UI. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'API Keys': 'Keys scoped to one investor: issue, list, read and revoke.',
+  Accounts: 'Investment accounts (account-style records) and their lifecycle actions.',
+  Assets: 'Reference data: equities, ETFs, crypto pairs, Treasuries and corporate bonds; search and lookup.',
+  Compliance: 'KYC: requirements, submission and the sandbox review helpers.',
+  Disclosures: 'The agreements investors accept, and their acceptance.',
+  'Document Management': 'KYC documents: upload, list, read and download.',
+  Events: 'Every event the service emitted, to reconcile webhook deliveries.',
+  Investors: 'Investors (envelope style) and the application data behind their account.',
+  'Market Data': 'Add-on: quotes, bars and snapshots.',
+  Markets: 'Markets, their session hours, clocks and trading calendars.',
+  Webhooks: 'Webhook endpoints, event types and signing secrets.',
+};
+
 /** Every tag an operation uses, declared at the top level (sorted), as OpenAPI tooling expects. */
 function declareTags(document: OpenAPIObject): void {
   const used = new Set<string>();
@@ -85,7 +125,9 @@ function declareTags(document: OpenAPIObject): void {
     }
   }
   const declared = new Map((document.tags ?? []).map((t) => [t.name, t]));
-  document.tags = [...used].sort().map((name) => declared.get(name) ?? { name });
+  document.tags = [...used]
+    .sort()
+    .map((name) => declared.get(name) ?? { name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations.` });
 }
 
 function sortKeys(value: unknown): unknown {

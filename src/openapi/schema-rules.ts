@@ -1,4 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
+import { METADATA_MAX_KEYS, METADATA_VALUE_MAX } from 'src/core/http/metadata';
+import { MAX_PATH_PARAM_LENGTH, MAX_QUERY_VALUE_LENGTH } from 'src/core/http/request-text';
 
 /**
  * Rules applied to every schema of the generated document, so routes added later inherit them.
@@ -66,6 +69,7 @@ export type SchemaSite = 'component' | 'request' | 'response';
  */
 export function inlineNullableReferences(document: OpenAPIObject): void {
   const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const inlined = new Set<string>();
   eachSchema(document, (schema) => {
     const refs = schema.allOf as Schema[] | undefined;
     if (schema.nullable !== true || refs?.length !== 1 || typeof refs[0].$ref !== 'string') {
@@ -78,5 +82,108 @@ export function inlineNullableReferences(document: OpenAPIObject): void {
     delete schema.allOf;
     const own = { ...schema };
     Object.assign(schema, JSON.parse(JSON.stringify(target)) as Schema, own, { type: 'object', nullable: true });
+    inlined.add((refs[0].$ref as string).replace('#/components/schemas/', ''));
   });
+  // A component now only copied inline is no longer published on its own.
+  const text = JSON.stringify(document);
+  for (const name of inlined) {
+    if (!text.includes(`"#/components/schemas/${name}"`)) {
+      delete components[name];
+    }
+  }
+}
+
+/** The limits of class-validator decorators that become OpenAPI keywords. */
+const LIMIT_KEYWORDS: Record<string, (c: unknown[]) => Schema> = {
+  maxLength: (c) => ({ maxLength: c[0] }),
+  minLength: (c) => ({ minLength: c[0] }),
+  isLength: (c) => ({ minLength: c[0], ...(c[1] !== undefined ? { maxLength: c[1] } : {}) }),
+  arrayMaxSize: (c) => ({ maxItems: c[0] }),
+  arrayMinSize: (c) => ({ minItems: c[0] }),
+  max: (c) => ({ maximum: c[0] }),
+  min: (c) => ({ minimum: c[0] }),
+  isIp: () => ({ maxLength: 45 }),
+  isISO4217CurrencyCode: () => ({ minLength: 3, maxLength: 3 }),
+  isCountryAlpha2: () => ({ minLength: 2, maxLength: 2 }),
+};
+
+/**
+ * One decorator, two truths: the length, size and range limits a DTO enforces with class-validator
+ * (`@Length`, `@MaxLength`, `@ArrayMaxSize`, `@Max`, ...) are published on its schema, where the
+ * swagger decorator did not already say so. DTOs added later are covered without a swagger option.
+ */
+export function publishValidationLimits(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const storage = getMetadataStorage();
+  // Every class with validation rules of its own; rules inherited from parents (PartialType,
+  // PickType) are read through getTargetValidationMetadatas.
+  const targets = (storage as unknown as { validationMetadatas?: Map<Function, unknown> }).validationMetadatas;
+  for (const target of targets?.keys() ?? []) {
+    const properties = schemas[target.name]?.properties as Record<string, Schema> | undefined;
+    if (!properties) {
+      continue;
+    }
+    for (const metadata of storage.getTargetValidationMetadatas(target, '', true, false)) {
+      const limits = metadata.name ? LIMIT_KEYWORDS[metadata.name] : undefined;
+      const property = properties[metadata.propertyName];
+      const schema = metadata.each ? (property?.items as Schema | undefined) : property;
+      if (!limits || !schema || '$ref' in schema) {
+        continue;
+      }
+      for (const [keyword, value] of Object.entries(limits(metadata.constraints))) {
+        schema[keyword] ??= value;
+      }
+    }
+  }
+}
+
+/**
+ * Partner metadata maps (`metadata`: string values) publish the limits every route enforces
+ * (IsMetadata): at most 50 keys, values of at most 500 characters.
+ */
+export function boundMetadataMaps(document: OpenAPIObject): void {
+  eachSchema(document, (schema) => {
+    const metadata = (schema.properties as Record<string, Schema> | undefined)?.metadata;
+    const values = metadata?.additionalProperties as Schema | undefined;
+    if (metadata?.type === 'object' && values?.type === 'string') {
+      metadata.maxProperties ??= METADATA_MAX_KEYS;
+      values.maxLength ??= METADATA_VALUE_MAX;
+    }
+  });
+}
+
+/**
+ * Integers say their width: int32 when their bounds fit in 32 bits, int64 otherwise, so generated
+ * clients pick a type that holds every value.
+ */
+export function declareIntegerFormats(document: OpenAPIObject): void {
+  eachSchema(document, (schema) => {
+    if (schema.type !== 'integer' || schema.format !== undefined) {
+      return;
+    }
+    const fits = (n: unknown) => typeof n === 'number' && n >= -(2 ** 31) && n <= 2 ** 31 - 1;
+    schema.format = fits(schema.minimum) && fits(schema.maximum) ? 'int32' : 'int64';
+  });
+}
+
+/**
+ * Path and query parameters without a length of their own publish the limits every route
+ * enforces (RequestTextPipe, queryTextCheck).
+ */
+export function boundParameters(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Schema)) {
+      for (const parameter of ((operation as Schema)?.parameters ?? []) as Schema[]) {
+        const schema = parameter.schema as Schema | undefined;
+        if (schema?.type !== 'string' || schema.maxLength !== undefined || schema.enum || schema.format) {
+          continue;
+        }
+        if (parameter.in === 'path') {
+          schema.maxLength = MAX_PATH_PARAM_LENGTH;
+        } else if (parameter.in === 'query') {
+          schema.maxLength = MAX_QUERY_VALUE_LENGTH;
+        }
+      }
+    }
+  }
 }

@@ -89,6 +89,19 @@ function rateLimitHeaders(status: string): Json {
 }
 
 /**
+ * A media type may carry `example` or `examples`, not both (decorators merged for one status can
+ * produce both): the single example joins the named ones.
+ */
+function foldExampleIntoExamples(response: Json): void {
+  for (const media of Object.values((response.content ?? {}) as Json)) {
+    if (media.example !== undefined && media.examples !== undefined) {
+      media.examples = { example: { value: media.example }, ...media.examples };
+      delete media.example;
+    }
+  }
+}
+
+/**
  * Adds the shared error responses and the RateLimit headers (on every 2xx and 4xx answer the
  * service counts against the key) to each /v1 operation. Returns whether any operation is a POST.
  */
@@ -118,6 +131,7 @@ export function addStandardResponses(document: OpenAPIObject): boolean {
         }
       }
       for (const [status, response] of Object.entries(responses)) {
+        foldExampleIntoExamples(response);
         if (/^[24]\d\d$/.test(status) && !UNCOUNTED_STATUSES.has(status) && !('$ref' in response)) {
           response.headers = { ...rateLimitHeaders(status), ...response.headers };
         }

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiNotFoundResponse } from '@nestjs/swagger';
-import { ApiErrors, errorExample, LegacyErrorDto } from 'src/core/errors/error-docs';
+import { ApiErrors, ErrorEnvelopeDto, errorExample, LegacyErrorDto } from 'src/core/errors/error-docs';
 import type { Principal } from 'src/core/auth/principal';
 import type { Product } from 'src/core/tenancy/tenant.entity';
 
@@ -39,7 +39,10 @@ export function TestModeOnly(): MethodDecorator & ClassDecorator {
     SetMetadata(TEST_MODE_ONLY, true),
     ApiNotFoundResponse({
       description: 'SVC-404-001: test helpers exist only for test-mode keys.',
-      example: errorExample('SVC-404-001'),
+      type: ErrorEnvelopeDto,
+      examples: {
+        live_key: { summary: 'Called with a live key', value: errorExample('SVC-404-001') },
+      },
     }),
   );
 }

@@ -1,9 +1,9 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 
 /** Partner-set metadata of envelope-style resources, shared by every surface. */
-const METADATA_MAX_KEYS = 50;
+export const METADATA_MAX_KEYS = 50;
 const METADATA_KEY_MAX = 40;
-const METADATA_VALUE_MAX = 500;
+export const METADATA_VALUE_MAX = 500;
 
 /**
  * Partner metadata (Stripe's rules): up to 50 keys of at most 40 characters, string values of

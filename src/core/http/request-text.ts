@@ -8,6 +8,10 @@
 
 /** Deepest nesting of arrays and objects accepted in a JSON body (the body itself is level 1). */
 export const MAX_JSON_DEPTH = 32;
+/** Longest path parameter (ids, symbols, codes) accepted. */
+export const MAX_PATH_PARAM_LENGTH = 128;
+/** Longest query parameter value accepted. */
+export const MAX_QUERY_VALUE_LENGTH = 2048;
 
 export interface TextProblem {
   /** Field path (`contact.address.street[1]`), or undefined for the body as a whole. */
@@ -26,7 +30,10 @@ interface Frame {
 /** Matches a UTF-16 surrogate that is not half of a pair (u-mode reads pairs as one code point). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function textProblem(text: string): string | undefined {
+function textProblem(text: string, maxLength = Infinity): string | undefined {
+  if (text.length > maxLength) {
+    return `is longer than ${maxLength} characters`;
+  }
   if (text.includes('\u0000')) {
     return 'contains a NUL byte (\\u0000)';
   }
@@ -67,6 +74,7 @@ export function findTextProblem(
   value: unknown,
   root?: string,
   maxDepth = MAX_JSON_DEPTH,
+  maxStringLength = Infinity,
 ): TextProblem | undefined {
   const frames: Frame[] = [{ value, depth: 1, parent: -1, segment: undefined }];
   const stack: number[] = [0];
@@ -74,7 +82,7 @@ export function findTextProblem(
     const index = stack.pop() as number;
     const { value: current, depth } = frames[index];
     if (typeof current === 'string') {
-      const problem = textProblem(current);
+      const problem = textProblem(current, maxStringLength);
       if (problem) {
         return { param: pathOf(frames, index, root), message: problem };
       }

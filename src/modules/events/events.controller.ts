@@ -20,7 +20,13 @@ function ApiCreatedFilters(): MethodDecorator {
       ApiQuery({
         name: `created[${op}]`,
         required: false,
-        schema: { type: 'integer', minimum: 0, example: 1763790000 },
+        schema: {
+          type: 'integer',
+          format: 'int64',
+          minimum: 0,
+          maximum: 999_999_999_999,
+          example: 1763790000,
+        },
         description: `Only events created ${words} this Unix time (seconds).`,
       }),
     ),

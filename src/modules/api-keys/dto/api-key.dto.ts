@@ -3,7 +3,11 @@ import { IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { IsMetadata } from 'src/core/http/metadata';
 
 export class CreateApiKeyDto {
-  @ApiPropertyOptional({ example: 'Mobile app', maxLength: 100, default: '' })
+  @ApiPropertyOptional({
+    example: 'Mobile app',
+    maxLength: 100,
+    description: 'A label for your own use; a key created without one has an empty name.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 100)

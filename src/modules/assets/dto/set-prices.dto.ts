@@ -14,6 +14,8 @@ import {
 import { isDecimalText } from 'src/core/money/money';
 
 const MAX_PRICE = 1e12;
+/** Longest decimal text accepted: 12 integer digits, the point and up to 19 decimals. */
+const MAX_PRICE_TEXT = 32;
 
 /** A positive price given as decimal text ('189.25') or a JSON number. */
 function IsPrice(): PropertyDecorator {
@@ -22,14 +24,21 @@ function IsPrice(): PropertyDecorator {
     validator: {
       validate: (value: unknown) =>
         (typeof value === 'number' && Number.isFinite(value) && value > 0 && value < MAX_PRICE) ||
-        (typeof value === 'string' && isDecimalText(value) && Number(value) > 0 && Number(value) < MAX_PRICE),
+        (typeof value === 'string' &&
+          value.length <= MAX_PRICE_TEXT &&
+          isDecimalText(value) &&
+          Number(value) > 0 &&
+          Number(value) < MAX_PRICE),
       defaultMessage: () => `$property must be a positive decimal number below ${MAX_PRICE}`,
     },
   });
 }
 
 const PRICE_DOC: ApiPropertyOptions = {
-  oneOf: [{ type: 'string', pattern: '^\\d+(\\.\\d+)?$', nullable: true }, { type: 'number' }],
+  oneOf: [
+    { type: 'string', pattern: '^\\d+(\\.\\d+)?$', maxLength: MAX_PRICE_TEXT, nullable: true },
+    { type: 'number' },
+  ],
   description:
     'Last price to hold (decimal text or number; bonds: clean price, percent of par); null removes the ' +
     'override and the asset follows the simulation again.',

@@ -37,7 +37,11 @@ export const UPLOAD_BODY_SCHEMA = {
       description: 'The document: PDF, PNG or JPEG, its declared content type matching its bytes.',
     },
     type: { type: 'string', enum: [...DOCUMENT_TYPES] },
-    'metadata[key]': { type: 'string', description: 'Optional metadata, one field per key.' },
+    'metadata[key]': {
+      type: 'string',
+      maxLength: 500,
+      description: 'Optional metadata, one field per key (up to 50 keys, values up to 500 characters).',
+    },
   },
 };
 

@@ -31,7 +31,8 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
 /** Address (envelope style): street lines, optional unit, city, optional state and postal code, alpha-2 country. */
 export class AddressInputDto {
   @ApiProperty({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: 100 },
     minItems: 1,
     maxItems: 3,
     example: ['20 N San Mateo Dr'],
@@ -67,6 +68,7 @@ export class AddressInputDto {
   @ApiPropertyOptional({
     example: '94401',
     description: 'Required for US addresses (ZIP or ZIP+4); otherwise optional.',
+    maxLength: 12,
   })
   @IsOptional()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, {
@@ -74,7 +76,12 @@ export class AddressInputDto {
   })
   postal_code?: string;
 
-  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2 (upper case; lower case is accepted).' })
+  @ApiProperty({
+    example: 'US',
+    description: 'ISO 3166-1 alpha-2 (upper case; lower case is accepted).',
+    minLength: 2,
+    maxLength: 2,
+  })
   @Transform(upper)
   @IsCountryAlpha2()
   country: string;
@@ -86,7 +93,7 @@ export class ContactInputDto {
   @MaxLength(254)
   email_address: string;
 
-  @ApiProperty({ example: '+14155550123', description: 'E.164: + then 7 to 15 digits.' })
+  @ApiProperty({ example: '+14155550123', description: 'E.164: + then 7 to 15 digits.', maxLength: 16 })
   @Matches(E164, { message: 'phone_number must be in E.164 format, such as +14155550123' })
   phone_number: string;
 
@@ -124,12 +131,12 @@ export class IdentityInputDto {
   @IsBirthDateOfAdult(18)
   date_of_birth: string;
 
-  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2.' })
+  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2.', minLength: 2, maxLength: 2 })
   @Transform(upper)
   @IsCountryAlpha2()
   country_of_citizenship: string;
 
-  @ApiProperty({ example: 'NG', description: 'ISO 3166-1 alpha-2.' })
+  @ApiProperty({ example: 'NG', description: 'ISO 3166-1 alpha-2.', minLength: 2, maxLength: 2 })
   @Transform(upper)
   @IsCountryAlpha2()
   country_of_birth: string;
@@ -152,18 +159,26 @@ export class IdentityInputDto {
     description:
       'Formatted as tax_id_type requires (USA_SSN: `^\\d{3}-?\\d{2}-?\\d{4}$`). Required except for NOT_SPECIFIED. ' +
       'Only the last four characters are ever returned.',
+    maxLength: 64,
   })
   @ValidateIf((o: IdentityInputDto) => o.tax_id_type !== 'NOT_SPECIFIED' || o.tax_id !== undefined)
   @IsString()
+  @MaxLength(64)
   @IsTaxIdOfType('tax_id_type')
   tax_id?: string;
 
-  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2.' })
+  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2.', minLength: 2, maxLength: 2 })
   @Transform(upper)
   @IsCountryAlpha2()
   country_of_tax_residence: string;
 
-  @ApiProperty({ enum: FUNDING_SOURCES, isArray: true, minItems: 1, example: ['employment_income'] })
+  @ApiProperty({
+    enum: FUNDING_SOURCES,
+    isArray: true,
+    minItems: 1,
+    maxItems: FUNDING_SOURCES.length,
+    example: ['employment_income'],
+  })
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)

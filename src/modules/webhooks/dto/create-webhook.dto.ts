@@ -36,6 +36,8 @@ export class CreateWebhookDto {
   @ApiProperty({
     description: EVENT_TYPE_NAMES_DESCRIPTION,
     example: ['order.*', 'transfer.deposit.completed'],
+    // Names outside the event-type list and its wildcards are refused, and none is that long.
+    items: { type: 'string', maxLength: 100 },
   })
   @IsArray()
   @ArrayNotEmpty()

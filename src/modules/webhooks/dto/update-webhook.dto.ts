@@ -39,6 +39,7 @@ export class UpdateWebhookDto {
   @ApiPropertyOptional({
     description: `Replaces the list. ${EVENT_TYPE_NAMES_DESCRIPTION}`,
     example: ['order.*'],
+    items: { type: 'string', maxLength: 100 },
   })
   @IsOptional()
   @IsArray()

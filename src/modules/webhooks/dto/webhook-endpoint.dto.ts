@@ -8,7 +8,14 @@ export class WebhookEndpointDto {
   @ApiProperty({ enum: ['webhook_endpoint'], example: 'webhook_endpoint' })
   object: 'webhook_endpoint';
 
-  @ApiProperty({ type: 'integer', description: 'Unix seconds of creation.', example: 1763790000 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 253402300799,
+    description: 'Unix seconds of creation.',
+    example: 1763790000,
+  })
   created: number | null;
 
   @ApiProperty({ example: false })
