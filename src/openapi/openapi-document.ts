@@ -5,6 +5,7 @@ import {
   boundMetadataMaps,
   boundParameters,
   declareIntegerFormats,
+  describeRequestDefaults,
   inlineNullableReferences,
   publishValidationLimits,
 } from 'src/openapi/schema-rules';
@@ -78,6 +79,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   boundMetadataMaps(document);
   declareIntegerFormats(document);
   boundParameters(document);
+  describeRequestDefaults(document);
   declareTags(document);
   const idempotencyKey = {
     IdempotencyKey: {

@@ -117,7 +117,7 @@ export function publishValidationLimits(document: OpenAPIObject): void {
   const storage = getMetadataStorage();
   // Every class with validation rules of its own; rules inherited from parents (PartialType,
   // PickType) are read through getTargetValidationMetadatas.
-  const targets = (storage as unknown as { validationMetadatas?: Map<Function, unknown> }).validationMetadatas;
+  const targets = (storage as unknown as { validationMetadatas?: Map<new (...args: never[]) => unknown, unknown> }).validationMetadatas;
   for (const target of targets?.keys() ?? []) {
     const properties = schemas[target.name]?.properties as Record<string, Schema> | undefined;
     if (!properties) {
@@ -183,6 +183,61 @@ export function boundParameters(document: OpenAPIObject): void {
         } else if (parameter.in === 'query') {
           schema.maxLength = MAX_QUERY_VALUE_LENGTH;
         }
+      }
+    }
+  }
+}
+
+/** Names of the component schemas a request body refers to, directly or through other schemas. */
+function requestSchemaNames(document: OpenAPIObject): Set<string> {
+  const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+    } else if (node && typeof node === 'object') {
+      const ref = (node as Schema).$ref;
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+        const name = ref.slice('#/components/schemas/'.length);
+        if (!names.has(name)) {
+          names.add(name);
+          visit(components[name]);
+        }
+      }
+      Object.values(node).forEach(visit);
+    }
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item as Schema)) {
+      visit((operation as Schema)?.requestBody);
+    }
+  }
+  return names;
+}
+
+/**
+ * A request field with a default is optional: the service fills it in. Generators such as
+ * openapi-typescript (defaultNonNullable, on by default) make every property with a `default`
+ * required in the generated type, so request schemas state the default in the description
+ * instead of the keyword. Update bodies (`*Update*`, PATCH semantics) leave unsent fields as they
+ * are, so the defaults they inherit from the create body are dropped.
+ */
+export function describeRequestDefaults(document: OpenAPIObject): void {
+  const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  for (const name of requestSchemaNames(document)) {
+    const schema = components[name];
+    for (const [property, field] of Object.entries((schema?.properties ?? {}) as Record<string, Schema>)) {
+      if (field.default === undefined) {
+        continue;
+      }
+      const value = JSON.stringify(field.default);
+      delete field.default;
+      schema.required = ((schema.required ?? []) as string[]).filter((r) => r !== property);
+      if (schema.required.length === 0) {
+        delete schema.required;
+      }
+      if (!name.includes('Update')) {
+        field.description = `${field.description ? `${field.description} ` : ''}Default when omitted: \`${value}\`.`;
       }
     }
   }

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { cliContext, printJson } from 'src/cli/cli-context';
 import { createTenant } from 'src/cli/commands/tenant.commands';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 
@@ -14,8 +16,16 @@ export function registerSystemCommands(program: Command): void {
     .command('db:migrate')
     .description('Apply pending migrations (under an advisory lock).')
     .action(async () => {
-      const dataSource = (await cliContext()).get(DataSource);
-      printJson({ applied: await runMigrations(dataSource) });
+      // A bare connection: the application context would migrate while booting
+      // (MIGRATE_ON_START) and leave nothing for this command to report.
+      const dataSource = await new DataSource(
+        dataSourceOptions(new AppConfig().get('DATABASE_URL')),
+      ).initialize();
+      try {
+        printJson({ applied: await runMigrations(dataSource) });
+      } finally {
+        await dataSource.destroy();
+      }
     });
 
   program

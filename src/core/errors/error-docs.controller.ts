@@ -7,13 +7,18 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
 
+/** Catalog text is written in Markdown; its `code spans` become <code> elements. */
+function renderInlineCode(html: string): string {
+  return html.replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 /** Renders the error catalog once; every doc_url points at an anchor on this page. */
 export function renderErrorPage(): string {
   const rows = ERROR_CODES.map((code) => {
     const e = ERROR_CATALOG[code];
     return `<section id="${code}"><h2>${code} · ${escapeHtml(e.title)}</h2>
 <p><strong>HTTP ${e.status}</strong> · type <code>${e.type}</code></p>
-<p>${escapeHtml(e.description)}</p></section>`;
+<p>${renderInlineCode(escapeHtml(e.description))}</p></section>`;
   }).join('\n');
   const legacy = `<section id="PRODUCT_NOT_ENABLED"><h2>PRODUCT_NOT_ENABLED</h2>
 <p><strong>HTTP 403</strong> · legacy body <code>{"status":"error","code":"PRODUCT_NOT_ENABLED","message":"..."}</code></p>

@@ -58,7 +58,9 @@ export class DocumentsController {
     description:
       'Multipart upload of one KYC document in the field `file`, with its `type`. Accepted: PDF, PNG, JPEG, ' +
       'up to DOCUMENT_MAX_BYTES (10 MB by default; beyond: 413 SVC-413-001). The declared content type must ' +
-      'match the file’s magic bytes, otherwise 400 SVC-400-001 with param `file`. The SHA-256 of the bytes is ' +
+      'match the file’s magic bytes, otherwise 400 SVC-400-001 with param `file`; a file sent as ' +
+      '`application/octet-stream` is stored (and later served) with the type its magic bytes identify. ' +
+      'The SHA-256 of the bytes is ' +
       'returned as `sha256`. A document starts `pending`; see `status` for the sandbox review.',
   })
   @ApiCreatedResponse({ type: DocumentDto })

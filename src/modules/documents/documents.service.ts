@@ -22,6 +22,9 @@ import {
   DocumentEntity,
 } from 'src/modules/documents/entities/document.entity';
 
+/** Content type of an upload whose client did not know it; the magic bytes decide. */
+const GENERIC_CONTENT_TYPE = 'application/octet-stream';
+
 /** KYC documents of an investor: upload (checked and hashed), list, metadata, download. */
 @Injectable()
 export class DocumentsService {
@@ -57,14 +60,20 @@ export class DocumentsService {
         "Missing required field file: send the document as the form field 'file'.",
       );
     }
-    const declared = file.mimetype as DocumentContentType;
+    // A generic type (application/octet-stream) defers to the bytes: the sniffed type is stored.
+    const sniffed = sniffContentType(file.stored.head);
+    const declared = (
+      file.mimetype === GENERIC_CONTENT_TYPE ? sniffed : file.mimetype
+    ) as DocumentContentType;
     if (!DOCUMENT_CONTENT_TYPES.includes(declared)) {
       throw ServiceError.invalid(
         'file',
-        `Unsupported content type '${file.mimetype}'; send ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
+        file.mimetype === GENERIC_CONTENT_TYPE
+          ? `The file is not ${DOCUMENT_CONTENT_TYPES.join(', ')} (its content matches none of them).`
+          : `Unsupported content type '${file.mimetype}'; send ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
       );
     }
-    if (sniffContentType(file.stored.head) !== declared) {
+    if (sniffed !== declared) {
       throw ServiceError.invalid('file', `The file content is not ${declared} as declared.`);
     }
     return this.transactions.run(idem, async (manager) => {
