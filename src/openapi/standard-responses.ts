@@ -12,7 +12,10 @@ type Json = Record<string, any>;
  * components.responses and referenced from every operation that does not document the status
  * itself. Routes added later get them without a decorator.
  */
-const SHARED_ERRORS: Record<string, { codes: ErrorCode[]; description: string; bodyOnly?: boolean }> = {
+const SHARED_ERRORS: Record<
+  string,
+  { codes: ErrorCode[]; description: string; bodyOnly?: boolean; postOnly?: boolean }
+> = {
   BadRequest: {
     codes: ['SVC-400-001', 'SVC-400-002', 'SVC-400-003'],
     description:
@@ -30,6 +33,12 @@ const SHARED_ERRORS: Record<string, { codes: ErrorCode[]; description: string; b
     codes: ['SVC-415-001'],
     description: 'A body that is not `application/json` in UTF-8 (no charset, or `charset=utf-8`).',
     bodyOnly: true,
+  },
+  IdempotencyConflict: {
+    codes: ['SVC-409-002', 'SVC-409-003'],
+    description:
+      'The Idempotency-Key was used within 24 h with other parameters, or its first request is still running.',
+    postOnly: true,
   },
   TooManyRequests: { codes: ['SVC-429-001'], description: 'The API key’s rate limit is spent; see Retry-After.' },
   RequestHeaderFieldsTooLarge: {
@@ -126,7 +135,8 @@ export function addStandardResponses(document: OpenAPIObject): boolean {
       const responses = operation.responses as Json;
       for (const [name, shared] of Object.entries(SHARED_ERRORS)) {
         const status = String(ERROR_CATALOG[shared.codes[0]].status);
-        if ((hasBody || !shared.bodyOnly) && !responses[status]) {
+        const applies = (hasBody || !shared.bodyOnly) && (method === 'post' || !shared.postOnly);
+        if (applies && !responses[status]) {
           responses[status] = { $ref: `#/components/responses/${name}` };
         }
       }
