@@ -77,14 +77,18 @@ describe('Idempotency survives kill -9 of the API under load', () => {
     return { status: res.status, replayed: res.headers['idempotent-replayed'] === 'true', body: res.body };
   }
 
-  /** Retries while the key is still held (409 SVC-409-003), until it answers otherwise or the deadline. */
+  /**
+   * Retries while the key is still held (409 SVC-409-003), until it answers otherwise or the
+   * deadline. Dozens of keys polled at once can spend the API key's rate limit: a 429 is waited out.
+   */
   async function retryUntilFree(attempt: Attempt, deadline: number): Promise<Answer> {
     for (;;) {
       const answer = await createInvestorInProcess(attempt);
-      if (answer.body.error?.code !== 'SVC-409-003' || Date.now() > deadline) {
+      const code = answer.body.error?.code as string | undefined;
+      if ((code !== 'SVC-409-003' && code !== 'SVC-429-001') || Date.now() > deadline) {
         return answer;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, code === 'SVC-429-001' ? 500 : 100));
     }
   }
 
