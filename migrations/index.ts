@@ -8,6 +8,7 @@ import { EncryptTaxIds1763831000000 } from './1763831000000-encrypt-tax-ids';
 import { SealIdempotentResponses1763831000001 } from './1763831000001-seal-idempotent-responses';
 import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-scheduler';
 import { Ledger1763850000001 } from './1763850000001-ledger';
+import { Transfers1763850100000 } from './1763850100000-transfers';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   SealIdempotentResponses1763831000001,
   ClockAndScheduler1763850000000,
   Ledger1763850000001,
+  Transfers1763850100000,
 ];

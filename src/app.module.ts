@@ -10,11 +10,13 @@ import { ApiKeysModule } from 'src/modules/api-keys/api-keys.module';
 import { ComplianceModule } from 'src/modules/compliance/compliance.module';
 import { DisclosuresModule } from 'src/modules/disclosures/disclosures.module';
 import { DocumentsModule } from 'src/modules/documents/documents.module';
+import { FundingSourcesModule } from 'src/modules/funding-sources/funding-sources.module';
 import { InvestorsModule } from 'src/modules/investors/investors.module';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { TransfersModule } from 'src/modules/transfers/transfers.module';
 
 @Module({
   imports: [
@@ -27,6 +29,8 @@ import { MarketsModule } from 'src/modules/markets/markets.module';
     InvestorsModule,
     AccountsModule,
     LedgerModule,
+    FundingSourcesModule,
+    TransfersModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,

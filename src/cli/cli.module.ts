@@ -5,6 +5,7 @@ import { RedisModule } from 'src/core/redis/redis.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { QueueModule } from 'src/core/queue/queue.module';
+import { TransferSettingsModule } from 'src/modules/transfers/transfer-settings.module';
 import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
 
 /** What support commands need: configuration, the database and the services they drive. */
@@ -18,6 +19,7 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     // The CLI only enqueues (replays); it never consumes.
     QueueModule.forRoot({ consumers: false }),
     WebhookDeliveryModule,
+    TransferSettingsModule,
   ],
 })
 export class CliModule {}

@@ -96,6 +96,42 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     );
     await once('moveTestClock', () => post('/v1/test_helpers/clock').send({ advance_seconds: 60 }));
 
+    const holder = await createInvestor(ctx, tenant.test);
+    expect((await post(`/v1/test_helpers/investors/${holder.id}/kyc/approve`)).status).toBe(200);
+    const bank = await once('createFundingSource', () =>
+      post(`/v1/investors/${holder.id}/funding-sources`).send({
+        type: 'bank_account',
+        account_holder_name: 'Ada Obi',
+        account_number: '000123456789',
+        routing_number: '110000000',
+        currency: 'USD',
+        country: 'US',
+      }),
+    );
+    const funding = (amount: string) => ({
+      amount,
+      funding_details: { funding_type: 'fiat', bank_account_id: bank.id },
+    });
+    const wallet = `/v1/wallet/accounts/${holder.account_id}`;
+    const deposit = await once('fundAccount', () => post(`${wallet}/funding`).send(funding('100.00')));
+    await once('testHelperSettleTransaction', () =>
+      post(`/v1/test_helpers/wallet/transactions/${deposit.transaction_id}/settle`),
+    );
+    const withdrawal = await once('withdrawFromAccount', () =>
+      post(`${wallet}/withdrawals`).send(funding('10.00')),
+    );
+    await once('cancelWalletTransaction', () =>
+      post(`${wallet}/transactions/${withdrawal.transaction_id}/cancel`),
+    );
+    const viaInvestor = { amount: '5.00', funding_source_id: bank.id };
+    const envelope = await once('createDeposit', () =>
+      post(`/v1/investors/${holder.id}/deposits`).send(viaInvestor),
+    );
+    await once('testHelperFailTransaction', () =>
+      post(`/v1/test_helpers/wallet/transactions/${envelope.transaction_id}/fail`).send({}),
+    );
+    await once('createWithdrawal', () => post(`/v1/investors/${holder.id}/withdrawals`).send(viaInvestor));
+
     const webhook = await once('createWebhook', () =>
       post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),
     );

@@ -6,6 +6,7 @@ import { basic, createTestContext, TestContext, TestCredentials, TestTenant } fr
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { startWebhookSink } from './support/webhook-sink';
+import { activeInvestor, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 
 /** operationIds of every POST under /v1/test_helpers in the committed OpenAPI document. */
 function testHelperOperations(): string[] {
@@ -65,9 +66,41 @@ describe('Test helper scope', () => {
     testHelperApproveKyc: (id) => `/v1/test_helpers/investors/${id}/kyc/approve`,
   };
 
+  const perTransaction: Record<string, (transactionId: string) => string> = {
+    testHelperSettleTransaction: (id) => `/v1/test_helpers/wallet/transactions/${id}/settle`,
+    testHelperFailTransaction: (id) => `/v1/test_helpers/wallet/transactions/${id}/fail`,
+  };
+
   it('every test helper is classified here', () => {
-    expect([...Object.keys(tenantWide), ...Object.keys(perInvestor)].sort()).toEqual(testHelperOperations());
+    expect(
+      [...Object.keys(tenantWide), ...Object.keys(perInvestor), ...Object.keys(perTransaction)].sort(),
+    ).toEqual(testHelperOperations());
   });
+
+  it.each(Object.keys(perTransaction))(
+    '%s acts on one investor’s transaction: its own key or a tenant key',
+    async (operation) => {
+      const path = perTransaction[operation];
+      const deposit = async (creds: TestCredentials, investor: { id: string; account_id: string }) => {
+        const bank = await linkBankAccount(ctx, tenant.test, investor.id);
+        const res = await call(
+          creds,
+          `/v1/wallet/accounts/${investor.account_id}/funding`,
+          fundingBody(bank.id, '5.00'),
+        );
+        return res.body.transaction_id as string;
+      };
+      const owner = await activeInvestor(ctx, tenant.test);
+      const ownerKey = await investorKey(ctx, tenant.test, owner.id);
+      const stranger = await activeInvestor(ctx, tenant.test);
+      const theirs = await deposit(tenant.test, stranger);
+      expectSvcError(await call(ownerKey, path(theirs)), 'SVC-404-001');
+      const own = await deposit(ownerKey, owner);
+      expectSvcError(await call(tenant.live, path(own)), 'SVC-404-001');
+      expect((await call(ownerKey, path(own))).status).toBe(200);
+      expect((await call(tenant.test, path(theirs))).status).toBe(200);
+    },
+  );
 
   it.each(Object.keys(tenantWide))('%s changes tenant-wide state: tenant keys only', async (operation) => {
     const { path, body } = tenantWide[operation];

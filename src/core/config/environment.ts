@@ -153,6 +153,20 @@ export class Environment {
   @Max(600000)
   JOB_LOCK_MS = 30000;
 
+  /** Test mode: a transfer goes from pending to processing this long after it was made (clock time). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(30 * 24 * 3600)
+  TRANSFER_PROCESSING_DELAY_SECONDS = 3600;
+
+  /** Test mode: business days (the currency's market calendar) from processing to settled or failed. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRANSFER_SETTLEMENT_BUSINESS_DAYS = 1;
+
   /** Webhook deliveries one process runs at once (a slow endpoint holds at most a share of them). */
   @Transform(({ value }) => Number(value))
   @IsInt()

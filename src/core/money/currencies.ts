@@ -45,10 +45,16 @@ export function isSupportedCurrency(code: string): boolean {
   return Object.prototype.hasOwnProperty.call(CURRENCY_MINOR_UNITS, code);
 }
 
-/** Decimals an amount in this currency may carry; throws for a currency the service does not know. */
+/**
+ * Decimals an amount in this currency carries: the table above for currencies money moves in;
+ * any other ISO 4217 code (an account's primary currency shown with a zero balance) from the
+ * runtime's currency data. Throws for a code that is not a currency.
+ */
 export function minorUnits(currency: string): number {
-  if (!isSupportedCurrency(currency)) {
-    throw new Error(`Unsupported currency '${currency}'.`);
+  if (isSupportedCurrency(currency)) {
+    return CURRENCY_MINOR_UNITS[currency];
   }
-  return CURRENCY_MINOR_UNITS[currency];
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }

@@ -67,6 +67,7 @@ export interface AccountRecord {
 export function toAccountRecord(
   account: InvestmentAccountEntity,
   agreements: AccountAgreementEntity[],
+  lastEquity: string,
 ): AccountRecord {
   const { address, identity, disclosures } = account;
   return {
@@ -75,7 +76,7 @@ export function toAccountRecord(
     status: account.status,
     crypto_status: account.crypto_status,
     currency: account.currency,
-    last_equity: account.last_equity,
+    last_equity: lastEquity,
     created_at: account.created_at.toISOString(),
     contact: {
       email_address: account.email_address,

@@ -1,19 +1,22 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsController } from 'src/modules/accounts/accounts.controller';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import { LedgerModule } from 'src/modules/ledger/ledger.module';
 
 /**
  * Investment accounts. Other modules use AccountsService (scoped look-ups, the ACTIVE guard
- * for trading and money movement) and AccountLifecycleService (changes with their events).
+ * for trading and money movement), AccountLifecycleService (changes with their events) and
+ * AccountEquity (trading registers positions into `last_equity`).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity])],
+  imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity]), LedgerModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountLifecycleService],
-  exports: [AccountsService, AccountLifecycleService],
+  providers: [AccountsService, AccountLifecycleService, AccountEquity],
+  exports: [AccountsService, AccountLifecycleService, AccountEquity],
 })
 export class AccountsModule {}

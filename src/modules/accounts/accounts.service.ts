@@ -6,14 +6,18 @@ import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { isIdOf } from 'src/core/ids/ids';
+import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountRecord, toAccountRecord } from 'src/modules/accounts/account-record';
 import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import type { AccountStatus, KycStatus } from 'src/modules/accounts/entities/account-types';
 import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 
 export interface LookupOptions {
-  /** Lock the row until the caller's transaction ends (needs `manager`). */
-  lock?: boolean;
+  /**
+   * Lock the row until the caller's transaction ends (needs `manager`): true for a change of the
+   * account; 'share' to keep its status as read while moving money (other readers go on).
+   */
+  lock?: boolean | 'share';
 }
 
 export interface AccountFilter {
@@ -33,6 +37,7 @@ export class AccountsService {
   constructor(
     @InjectRepository(InvestmentAccountEntity) private readonly accounts: Repository<InvestmentAccountEntity>,
     @InjectRepository(AccountAgreementEntity) private readonly agreements: Repository<AccountAgreementEntity>,
+    private readonly equity: AccountEquity,
   ) {}
 
   /** The account by id, or 404 SVC-404-001 when the caller may not see it. */
@@ -86,7 +91,7 @@ export class AccountsService {
     options: LookupOptions = {},
   ): Promise<InvestmentAccountEntity> {
     const account = await this.findAccountForPrincipal(principal, accountId, manager, options);
-    assertActive(account, 'account_id');
+    assertAccountActive(account, 'account_id');
     return account;
   }
 
@@ -98,7 +103,7 @@ export class AccountsService {
     options: LookupOptions = {},
   ): Promise<InvestmentAccountEntity> {
     const account = await this.findInvestorAccount(principal, investorId, manager, options);
-    assertActive(account, 'investor_id');
+    assertAccountActive(account, 'investor_id');
     return account;
   }
 
@@ -109,7 +114,8 @@ export class AccountsService {
       .addOrderBy('a.id', 'DESC')
       .getMany();
     const agreements = await this.agreementsFor(accounts.map((a) => a.id));
-    return accounts.map((a) => toAccountRecord(a, agreements.get(a.id) ?? []));
+    const equity = await this.equity.lastEquity(accounts);
+    return accounts.map((a) => toAccountRecord(a, agreements.get(a.id) ?? [], equity.get(a.id)!));
   }
 
   async getRecord(principal: Principal, accountId: string): Promise<AccountRecord> {
@@ -118,7 +124,8 @@ export class AccountsService {
 
   async toRecord(account: InvestmentAccountEntity, manager?: EntityManager): Promise<AccountRecord> {
     const agreements = await this.agreementsFor([account.id], manager);
-    return toAccountRecord(account, agreements.get(account.id) ?? []);
+    const equity = await this.equity.lastEquity([account], manager);
+    return toAccountRecord(account, agreements.get(account.id) ?? [], equity.get(account.id)!);
   }
 
   /** Accepted agreements per account, oldest first. */
@@ -187,13 +194,14 @@ export class AccountsService {
     options: LookupOptions,
   ): Promise<InvestmentAccountEntity | null> {
     if (options.lock) {
-      qb.setLock('pessimistic_write');
+      qb.setLock(options.lock === 'share' ? 'pessimistic_read' : 'pessimistic_write');
     }
     return qb.getOne();
   }
 }
 
-function assertActive(account: InvestmentAccountEntity, param: string): void {
+/** Only ACTIVE accounts trade or move money: 422 SVC-422-001 naming `param` otherwise. */
+export function assertAccountActive(account: InvestmentAccountEntity, param: string): void {
   if (account.status !== 'ACTIVE') {
     throw ServiceError.refused(
       `Account ${account.id} is ${account.status}; only ACTIVE accounts may trade or move money.`,

@@ -76,9 +76,6 @@ export class InvestmentAccountEntity {
   @Column({ type: 'text', default: 'USD' })
   currency: string;
 
-  @Column({ name: 'last_equity', type: 'numeric', precision: 20, scale: 2, default: 0 })
-  last_equity: string;
-
   @Column({ name: 'account_type', type: 'text', default: 'trading' })
   account_type: AccountType;
 

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from 'src/modules/accounts/accounts.module';
+import { FundingSourceEntity } from 'src/modules/funding-sources/entities/funding-source.entity';
+import { FundingSourcesController } from 'src/modules/funding-sources/funding-sources.controller';
+import { FundingSourcesRepository } from 'src/modules/funding-sources/funding-sources.repository';
+import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
+
+/** Investors' bank accounts (fs_). Transfers use FundingSourcesService.requireUsable. */
+@Module({
+  imports: [TypeOrmModule.forFeature([FundingSourceEntity]), AccountsModule],
+  controllers: [FundingSourcesController],
+  providers: [FundingSourcesRepository, FundingSourcesService],
+  exports: [FundingSourcesService],
+})
+export class FundingSourcesModule {}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Principal } from 'src/core/auth/principal';
+import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
+import { FundingSourceEntity } from 'src/modules/funding-sources/entities/funding-source.entity';
+
+/** Every query on `funding_sources`, within a tenant and mode. */
+@Injectable()
+export class FundingSourcesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, row: FundingSourceEntity): Promise<void> {
+    await manager.save(FundingSourceEntity, row);
+  }
+
+  /** An investor's funding source that is not removed, or null. */
+  findActive(
+    scope: { tenantId: string; livemode: boolean },
+    investorId: string,
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FundingSourceEntity | null> {
+    return manager.findOneBy(FundingSourceEntity, {
+      id,
+      tenant_id: scope.tenantId,
+      livemode: scope.livemode,
+      investor_id: investorId,
+      status: 'verified',
+    });
+  }
+
+  page(
+    principal: Principal,
+    investorId: string,
+    query: CursorPageQuery,
+  ): Promise<CursorPage<FundingSourceEntity>> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(FundingSourceEntity, 'f')
+      .where('f.tenant_id = :tenantId AND f.livemode = :livemode', {
+        tenantId: principal.tenantId,
+        livemode: principal.livemode,
+      })
+      .andWhere(`f.investor_id = :investorId AND f.status = 'verified'`, { investorId });
+    return paginateByCursor(qb, query);
+  }
+
+  async markRemoved(id: string, at: Date): Promise<void> {
+    await this.dataSource.manager.update(FundingSourceEntity, { id }, { status: 'removed', removed_at: at });
+  }
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Principal } from 'src/core/auth/principal';
+import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
+import { TransferEntity, TransferStatus, TransferType } from 'src/modules/transfers/entities/transfer.entity';
+
+export interface Scope {
+  tenantId: string;
+  livemode: boolean;
+}
+
+export interface AccountTransferFilter {
+  type?: TransferType;
+  status?: TransferStatus;
+  createdGte?: Date;
+  createdLt?: Date;
+  limit: number;
+  offset: number;
+}
+
+/** Every query on `transfers`; rows are always read within a tenant and mode. */
+@Injectable()
+export class TransfersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, row: TransferEntity): Promise<void> {
+    await manager.insert(TransferEntity, row as QueryDeepPartialEntity<TransferEntity>);
+  }
+
+  /** The transfer by its wallet transaction id, locked until the caller's transaction ends. */
+  lockByTransactionId(
+    manager: EntityManager,
+    scope: Scope,
+    transactionId: string,
+  ): Promise<TransferEntity | null> {
+    return manager
+      .createQueryBuilder(TransferEntity, 't')
+      .where('t.transaction_id = :transactionId', { transactionId })
+      .andWhere('t.tenant_id = :tenantId AND t.livemode = :livemode', {
+        tenantId: scope.tenantId,
+        livemode: scope.livemode,
+      })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  /** Applies a change to a locked row and returns the row as it now is. */
+  async update(
+    manager: EntityManager,
+    row: TransferEntity,
+    change: Partial<
+      Pick<
+        TransferEntity,
+        'status' | 'processing_at' | 'settled_at' | 'failed_at' | 'canceled_at' | 'failure_reason'
+      >
+    >,
+  ): Promise<TransferEntity> {
+    await manager.update(TransferEntity, { id: row.id }, { ...change, updated_at: new Date() });
+    return Object.assign(row, change);
+  }
+
+  findByTransactionId(
+    scope: Scope,
+    accountId: string,
+    transactionId: string,
+  ): Promise<TransferEntity | null> {
+    return this.dataSource.manager.findOneBy(TransferEntity, {
+      tenant_id: scope.tenantId,
+      livemode: scope.livemode,
+      account_id: accountId,
+      transaction_id: transactionId,
+    });
+  }
+
+  /** An account's wallet transactions, newest first, with the list filters and offset paging. */
+  listForAccount(scope: Scope, accountId: string, filter: AccountTransferFilter): Promise<TransferEntity[]> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(TransferEntity, 't')
+      .where('t.tenant_id = :tenantId AND t.livemode = :livemode', {
+        tenantId: scope.tenantId,
+        livemode: scope.livemode,
+      })
+      .andWhere('t.account_id = :accountId', { accountId });
+    if (filter.type) {
+      qb.andWhere('t.type = :type', { type: filter.type });
+    }
+    if (filter.status) {
+      qb.andWhere('t.status = :status', { status: filter.status });
+    }
+    if (filter.createdGte) {
+      qb.andWhere('t.created_at >= :createdGte', { createdGte: filter.createdGte });
+    }
+    if (filter.createdLt) {
+      qb.andWhere('t.created_at < :createdLt', { createdLt: filter.createdLt });
+    }
+    return qb
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .skip(filter.offset)
+      .take(filter.limit)
+      .getMany();
+  }
+
+  /** One deposit or withdrawal of an investor (envelope view), or null. */
+  findView(
+    principal: Principal,
+    investorId: string,
+    type: TransferType,
+    id: string,
+  ): Promise<TransferEntity | null> {
+    return this.dataSource.manager.findOneBy(TransferEntity, {
+      tenant_id: principal.tenantId,
+      livemode: principal.livemode,
+      investor_id: investorId,
+      type,
+      id,
+    });
+  }
+
+  /** An investor's deposits or withdrawals, newest first, cursor-paginated. */
+  pageViews(
+    principal: Principal,
+    investorId: string,
+    type: TransferType,
+    query: CursorPageQuery,
+  ): Promise<CursorPage<TransferEntity>> {
+    const qb: SelectQueryBuilder<TransferEntity> = this.dataSource.manager
+      .createQueryBuilder(TransferEntity, 't')
+      .where('t.tenant_id = :tenantId AND t.livemode = :livemode', {
+        tenantId: principal.tenantId,
+        livemode: principal.livemode,
+      })
+      .andWhere('t.investor_id = :investorId AND t.type = :type', { investorId, type });
+    return paginateByCursor(qb, query);
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Principal } from 'src/core/auth/principal';
+import { ClockService } from 'src/core/clock/clock.service';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { ServiceError } from 'src/core/errors/service-error';
+import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
+import { newId } from 'src/core/ids/ids';
+import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
+import { assertAccountActive, AccountsService } from 'src/modules/accounts/accounts.service';
+import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
+import { LedgerService } from 'src/modules/ledger/ledger.service';
+import { TransferEntity, TransferMethod, TransferType } from 'src/modules/transfers/entities/transfer.entity';
+import { transferLedger } from 'src/modules/transfers/transfer-ledger';
+import { PROCESS_JOB, TransferLifecycle } from 'src/modules/transfers/transfer-lifecycle.service';
+import { TransferSettingsService } from 'src/modules/transfers/transfer-settings.service';
+import { checkTransferAmount, transferFee } from 'src/modules/transfers/transfer-terms';
+import { TransfersRepository } from 'src/modules/transfers/transfers.repository';
+
+/** A deposit or withdrawal request, from either view; `params` name the fields as the route has them. */
+export interface InitiateTransferCommand {
+  principal: Principal;
+  type: TransferType;
+  /** Wallet routes address the account; envelope routes the investor. */
+  target: { accountId: string } | { investorId: string };
+  amount: string;
+  currency?: string;
+  fundingSourceId: string;
+  method?: TransferMethod;
+  description?: string;
+  externalReferenceId?: string;
+  metadata?: Record<string, string>;
+  params: { currency: string; fundingSource: string };
+}
+
+/**
+ * Initiating a transfer, one transaction: the account (404 outside the caller's scope), the
+ * investor's bank account and the amount (400), the account's status (422 SVC-422-001), the hold
+ * (a withdrawal above available cash: 422 SVC-422-002), the transfer row, `transfer.*.initiated`,
+ * the processing job (test mode) and the stored idempotent response.
+ */
+@Injectable()
+export class InitiateTransfer {
+  private readonly processingDelayMs: number;
+
+  constructor(
+    private readonly transactions: IdempotentTransaction,
+    private readonly accounts: AccountsService,
+    private readonly fundingSources: FundingSourcesService,
+    private readonly settings: TransferSettingsService,
+    private readonly clock: ClockService,
+    private readonly ledger: LedgerService,
+    private readonly lifecycle: TransferLifecycle,
+    private readonly transfers: TransfersRepository,
+    private readonly scheduler: JobScheduler,
+    config: AppConfig,
+  ) {
+    this.processingDelayMs = config.get('TRANSFER_PROCESSING_DELAY_SECONDS') * 1000;
+  }
+
+  execute<T>(
+    command: InitiateTransferCommand,
+    idem: IdempotentRequest | undefined,
+    render: (transfer: TransferEntity) => T,
+  ): Promise<T> {
+    const { principal } = command;
+    return this.transactions.run(idem, async (manager) => {
+      const account = await this.account(manager, command);
+      const source = await this.fundingSources.requireUsable(
+        manager,
+        principal,
+        account.investor_id,
+        command.fundingSourceId,
+        command.params.fundingSource,
+      );
+      if (command.currency !== undefined && command.currency !== source.currency) {
+        throw ServiceError.invalid(
+          command.params.currency,
+          `${command.params.currency} must be ${source.currency}, the currency of bank account ${source.id} (no FX).`,
+        );
+      }
+      const terms = await this.settings.terms(principal.tenantId);
+      const amount = checkTransferAmount(command.amount, source.currency, terms);
+      const { fee, net } = transferFee(terms, command.type, amount, source.currency);
+      assertAccountActive(account, 'accountId' in command.target ? 'account_id' : 'investor_id');
+
+      const now = await this.clock.now(principal);
+      const transfer: TransferEntity = {
+        id: newId(command.type),
+        transaction_id: newId('walletTransaction'),
+        tenant_id: principal.tenantId,
+        livemode: principal.livemode,
+        investor_id: account.investor_id,
+        account_id: account.id,
+        type: command.type,
+        status: 'pending',
+        currency: source.currency,
+        amount: amount.toFixed(),
+        fee: fee.toFixed(),
+        net_amount: net.toFixed(),
+        funding_type: 'fiat',
+        funding_source_id: source.id,
+        method: command.method ?? 'ach',
+        description: command.description ?? null,
+        external_reference_id: command.externalReferenceId ?? null,
+        metadata: command.metadata ?? {},
+        failure_reason: null,
+        sandbox_outcome: principal.livemode ? null : source.sandboxOutcome,
+        created_at: now,
+        processing_at: null,
+        settled_at: null,
+        failed_at: null,
+        canceled_at: null,
+        updated_at: new Date(),
+      };
+      await this.transfers.insert(manager, transfer);
+      await this.ledger.hold(manager, transferLedger(transfer).hold(now), {
+        insufficientFundsParam: 'amount',
+      });
+      await this.lifecycle.initiated(manager, transfer);
+      if (!principal.livemode) {
+        // Live transfers wait for the bank rail (docs/decisions.md, Transfers); test ones follow the clock.
+        await this.scheduler.schedule(manager, {
+          tenantId: principal.tenantId,
+          livemode: false,
+          kind: PROCESS_JOB,
+          dueAt: new Date(now.getTime() + this.processingDelayMs),
+          payload: { transactionId: transfer.transaction_id },
+          dedupeKey: transfer.transaction_id,
+        });
+      }
+      return render(transfer);
+    });
+  }
+
+  private account(
+    manager: EntityManager,
+    command: InitiateTransferCommand,
+  ): Promise<InvestmentAccountEntity> {
+    return 'accountId' in command.target
+      ? this.accounts.findAccountForPrincipal(command.principal, command.target.accountId, manager, {
+          lock: 'share',
+        })
+      : this.accounts.findInvestorAccount(command.principal, command.target.investorId, manager, {
+          lock: 'share',
+        });
+  }
+}
