@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { TransferEntity } from 'src/modules/transfers/entities/transfer.entity';
 import { TransferJobs } from 'src/modules/transfers/transfer-jobs';
@@ -11,7 +12,9 @@ import { TransfersRepository } from 'src/modules/transfers/transfers.repository'
  * worker process both import it, so either can run a transfer's next step.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TransferEntity]), LedgerModule],
+  // The account entity is listed only for the transfers table's foreign key metadata (the worker
+  // process has no AccountsModule); transfers never read accounts' rows.
+  imports: [TypeOrmModule.forFeature([TransferEntity, InvestmentAccountEntity]), LedgerModule],
   providers: [TransfersRepository, TransferLifecycle, TransferJobs],
   exports: [TransfersRepository, TransferLifecycle, LedgerModule],
 })

@@ -63,14 +63,13 @@ export function transferFee(
 ): { fee: Decimal; net: Decimal } {
   const flat = type === 'deposit' ? terms.depositFeeFlat : terms.withdrawalFeeFlat;
   const bps = type === 'deposit' ? terms.depositFeeBps : terms.withdrawalFeeBps;
-  const fee = flat
-    .plus(amount.times(bps).div(10_000))
-    .toDecimalPlaces(minorUnits(currency), Decimal.ROUND_HALF_EVEN);
+  const decimals = minorUnits(currency);
+  const fee = flat.plus(amount.times(bps).div(10_000)).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN);
   const net = amount.minus(fee);
   if (net.lte(0)) {
     throw ServiceError.invalid(
       param,
-      `${param} must be greater than the ${type} fee of ${fee.toFixed()} ${currency}.`,
+      `${param} must be greater than the ${type} fee of ${fee.toFixed(decimals)} ${currency}.`,
     );
   }
   return { fee, net };

@@ -1,0 +1,162 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import Queue from 'bull';
+import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
+import { SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
+import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { activeInvestor, as, balances, fundingBody, linkBankAccount } from './support/wallet';
+
+// This file's API only produces jobs; the worker is a child process the tests kill and restart.
+process.env.WORKER_IN_PROCESS = 'false';
+process.env.TRANSFER_PROCESSING_DELAY_SECONDS = '1';
+process.env.TRANSFER_SETTLEMENT_BUSINESS_DAYS = '0';
+process.env.SCHEDULER_INTERVAL_MS = '100';
+// A run whose worker died is taken up again after 2 s.
+process.env.JOB_LOCK_MS = '2000';
+
+const ROOT = join(__dirname, '..', '..');
+
+function startWorker(crash?: 'after_commit' | 'before_commit'): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'support', 'crashing-worker.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...(crash ? { CRASH: crash } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('WORKER READY') && resolve(child));
+    child.once('exit', (code, signal) => reject(new Error(`worker exited early (${code ?? signal})`)));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<NodeJS.Signals | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve(child.signalCode)
+      : child.once('exit', (_c, s) => resolve(s)),
+  );
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('A worker killed between processing and settled posts exactly once', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  const workers: ChildProcess[] = [];
+  let queue: Queue.Queue;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    queue = new Queue(SCHEDULED_JOBS_QUEUE, process.env.REDIS_URL as string, {
+      prefix: process.env.QUEUE_PREFIX,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGKILL'));
+    await queue.close();
+    await ctx.close();
+  });
+
+  const client = () => as(ctx, tenant.test);
+
+  /** What happened to one deposit: its status, its completed events, its settlement journals. */
+  async function outcome(accountId: string, transactionId: string) {
+    const txn = await client().get(`/v1/wallet/accounts/${accountId}/transactions/${transactionId}`);
+    const events = await client().get('/v1/events?event=transfer.deposit.completed&limit=100');
+    const [journals] = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM ledger_journals WHERE tenant_id = $1 AND journal_key = $2`,
+      [tenant.tenantId, `${transactionId}:settled`],
+    );
+    return {
+      status: txn.body.status as string,
+      completedEvents: (events.body.data as Array<{ data: { transaction_id: string } }>).filter(
+        (e) => e.data.transaction_id === transactionId,
+      ).length,
+      settlementJournals: journals.n as number,
+    };
+  }
+
+  /** The Bull job of the deposit's settlement step, once it exists. */
+  async function settleJob(transactionId: string): Promise<Queue.Job> {
+    const [row] = await until(
+      () =>
+        ctx.dataSource.query(
+          `SELECT id FROM scheduled_jobs WHERE kind = 'transfer.settle' AND dedupe_key = $1`,
+          [transactionId],
+        ),
+      (rows: unknown[]) => rows.length === 1,
+    );
+    return until(
+      () => queue.getJob((row as { id: string }).id),
+      (job) => job !== null,
+    ) as Promise<Queue.Job>;
+  }
+
+  itLocal.each(['after_commit', 'before_commit'] as const)(
+    'killed %s, restarted: settled once, one event, one journal',
+    async (crash) => {
+      const investor = await activeInvestor(ctx, tenant.test);
+      const bank = await linkBankAccount(ctx, tenant.test, investor.id);
+      const deposit = await client().post(
+        `/v1/wallet/accounts/${investor.account_id}/funding`,
+        fundingBody(bank.id, '100.00'),
+      );
+      expect(deposit.status).toBe(201);
+      const id = deposit.body.transaction_id as string;
+
+      const doomed = await startWorker(crash);
+      workers.push(doomed);
+      expect(await exited(doomed)).toBe('SIGKILL');
+      const job = await settleJob(id);
+      expect(await job.getState()).toBe('active'); // its worker died holding it
+      expect(await outcome(investor.account_id, id)).toEqual(
+        crash === 'after_commit'
+          ? { status: 'settled', completedEvents: 1, settlementJournals: 1 }
+          : { status: 'processing', completedEvents: 0, settlementJournals: 0 },
+      );
+
+      workers.push(await startWorker());
+      await until(
+        () => job.getState(),
+        (state) => state === 'completed',
+      );
+      expect(await outcome(investor.account_id, id)).toEqual({
+        status: 'settled',
+        completedEvents: 1,
+        settlementJournals: 1,
+      });
+      expect(await balances(ctx, tenant.test, investor.account_id)).toMatchObject([
+        { cash: '100.00', pending_deposits: '0.00' },
+      ]);
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
+        unbalancedJournals: [],
+        totalsMismatches: [],
+        overdrawnAccounts: [],
+      });
+      workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGTERM'));
+    },
+    90_000,
+  );
+});
