@@ -18,8 +18,9 @@ export async function runLoad(options: {
   /** One path, or a list sent in turn (request i goes to paths[i % length]). */
   path: string | string[];
   method?: string;
-  headers?: Record<string, string>;
-  body?: () => string;
+  /** Fixed headers, or headers per request (`i` counts requests from 0). */
+  headers?: Record<string, string> | ((i: number) => Record<string, string>);
+  body?: (i: number) => string;
   total: number;
   concurrency: number;
 }): Promise<LoadResult> {
@@ -28,9 +29,10 @@ export async function runLoad(options: {
   const latencies: number[] = [];
   let started = 0;
   const paths = Array.isArray(options.path) ? options.path : [options.path];
-  const once = (path: string) =>
+  const once = (path: string, i: number) =>
     new Promise<void>((resolve, reject) => {
-      const body = options.body?.();
+      const body = options.body?.(i);
+      const headers = typeof options.headers === 'function' ? options.headers(i) : (options.headers ?? {});
       const t0 = process.hrtime.bigint();
       const req = request(
         {
@@ -39,7 +41,7 @@ export async function runLoad(options: {
           path,
           method: options.method ?? 'GET',
           agent,
-          headers: { ...(options.headers ?? {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         },
         (res) => {
           res.resume();
@@ -55,7 +57,8 @@ export async function runLoad(options: {
     });
   const worker = async () => {
     while (started < options.total) {
-      await once(paths[started++ % paths.length]);
+      const i = started++;
+      await once(paths[i % paths.length], i);
     }
   };
   const t0 = process.hrtime.bigint();

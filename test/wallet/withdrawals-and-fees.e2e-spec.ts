@@ -2,7 +2,7 @@ import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { as, balances, fundedAccount, fundingBody } from './support/wallet';
+import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
 
 /** Runs one support CLI command in-process and returns the JSON it printed. */
 async function cli(...args: string[]): Promise<any> {
@@ -74,6 +74,24 @@ describe('Withdrawals under concurrency, and fees', () => {
         withdrawal_holds: '0.00',
         order_holds: '0.00',
       },
+    ]);
+  });
+
+  it('60 concurrent deposits on a tenant’s first transfers all go through', async () => {
+    const fresh = await ctx.createTenant();
+    const investor = await activeInvestor(ctx, fresh.test);
+    const bank = await linkBankAccount(ctx, fresh.test, investor.id);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        as(ctx, fresh.test).post(
+          `/v1/wallet/accounts/${investor.account_id}/funding`,
+          fundingBody(bank.id, '1.00'),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(60).fill(201));
+    expect(await balances(ctx, fresh.test, investor.account_id)).toMatchObject([
+      { pending_deposits: '60.00' },
     ]);
   });
 

@@ -16,12 +16,16 @@ export class ClockService {
     private readonly repository: TestClockRepository,
   ) {}
 
-  /** Now for a principal or `{tenantId, livemode}`. Live mode and cached test clocks: no query. */
-  async now(scope: ClockScope): Promise<Date> {
+  /**
+   * Now for a principal or `{tenantId, livemode}`. Live mode and cached test clocks: no query.
+   * Inside a transaction pass its manager: the rare fallback read (clock notifications down) then
+   * uses the transaction's connection instead of waiting for another one from the pool.
+   */
+  async now(scope: ClockScope, manager?: EntityManager): Promise<Date> {
     if (scope.livemode) {
       return new Date();
     }
-    const frozen = await this.frozen.frozenTime(scope.tenantId);
+    const frozen = await this.frozen.frozenTime(scope.tenantId, manager);
     return frozen ? new Date(frozen.getTime()) : new Date();
   }
 

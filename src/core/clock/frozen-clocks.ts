@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { CLOCK_CHANNEL, ClockState, decodeClockState } from 'src/core/clock/clock-scope';
 import { TestClockRepository } from 'src/core/clock/test-clock.repository';
@@ -39,11 +40,11 @@ export class FrozenClocks implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The frozen time of a tenant's test clock, or null when it follows real time. */
-  async frozenTime(tenantId: string): Promise<Date | null> {
+  async frozenTime(tenantId: string, manager?: EntityManager): Promise<Date | null> {
     if (this.live) {
       return this.clocks.get(tenantId)?.frozenTime ?? null;
     }
-    return (await this.repository.find(tenantId))?.frozenTime ?? null;
+    return (await this.repository.find(tenantId, manager))?.frozenTime ?? null;
   }
 
   /** Takes a state this process wrote itself, without waiting for its notification. */

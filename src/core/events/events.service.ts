@@ -39,8 +39,12 @@ export class EventsService {
       relayed_at: null,
       endpoint_id: null,
     });
-    // insert, not save: save would first SELECT by id to choose between insert and update.
-    await manager.insert(EventEntity, event as QueryDeepPartialEntity<EventEntity>);
+    // One plain INSERT: every state-changing request writes an event, so the query builder's
+    // per-call work is skipped here.
+    await manager.query(
+      'INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at") VALUES ($1, $2, $3, $4, $5, $6)',
+      [event.id, event.tenant_id, event.livemode, event.event, JSON.stringify(event.data), event.created_at],
+    );
     return event;
   }
 

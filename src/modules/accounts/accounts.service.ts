@@ -20,6 +20,9 @@ export interface LookupOptions {
   lock?: boolean | 'share';
 }
 
+/** What moving money needs to know of an account. */
+export type AccountSummary = Pick<InvestmentAccountEntity, 'id' | 'investor_id' | 'status' | 'currency'>;
+
 export interface AccountFilter {
   email?: string;
   status?: AccountStatus;
@@ -105,6 +108,34 @@ export class AccountsService {
     const account = await this.findInvestorAccount(principal, investorId, manager, options);
     assertAccountActive(account, 'investor_id');
     return account;
+  }
+
+  /**
+   * For money movement on the hot path: the account's id, investor, status and currency, read with
+   * one plain query and held FOR SHARE until the caller's transaction ends (a suspension or closure
+   * waits for it; other transfers do not). 404 SVC-404-001 outside the caller's scope.
+   */
+  async shareForMoneyMovement(
+    principal: Principal,
+    target: { accountId: string } | { investorId: string },
+    manager: EntityManager,
+  ): Promise<AccountSummary> {
+    const byAccount = 'accountId' in target;
+    const id = byAccount ? target.accountId : target.investorId;
+    if (byAccount ? !isUUID(id) : (assertInvestorVisible(principal, id), !isIdOf('investor', id))) {
+      throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
+    }
+    const rows: AccountSummary[] = await manager.query(
+      `SELECT id, investor_id, status, currency FROM investment_accounts
+        WHERE ${byAccount ? 'id' : 'investor_id'} = $1 AND tenant_id = $2 AND livemode = $3
+          AND ($4::text IS NULL OR investor_id = $4)
+        FOR SHARE`,
+      [id, principal.tenantId, principal.livemode, principal.investorId],
+    );
+    if (!rows[0]) {
+      throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
+    }
+    return rows[0];
   }
 
   /** GET /accounts: every account the caller sees, newest first (an investor key: its own). */
@@ -201,7 +232,10 @@ export class AccountsService {
 }
 
 /** Only ACTIVE accounts trade or move money: 422 SVC-422-001 naming `param` otherwise. */
-export function assertAccountActive(account: InvestmentAccountEntity, param: string): void {
+export function assertAccountActive(
+  account: Pick<InvestmentAccountEntity, 'id' | 'status'>,
+  param: string,
+): void {
   if (account.status !== 'ACTIVE') {
     throw ServiceError.refused(
       `Account ${account.id} is ${account.status}; only ACTIVE accounts may trade or move money.`,

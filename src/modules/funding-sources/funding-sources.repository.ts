@@ -29,6 +29,22 @@ export class FundingSourcesRepository {
     });
   }
 
+  /** What a transfer needs of a usable bank account (no decryption): one plain query. */
+  async usable(
+    manager: EntityManager,
+    scope: { tenantId: string; livemode: boolean },
+    investorId: string,
+    id: string,
+  ): Promise<{ id: string; currency: string; sandbox_outcome: 'settle' | 'fail' | null } | null> {
+    const rows: Array<{ id: string; currency: string; sandbox_outcome: 'settle' | 'fail' | null }> =
+      await manager.query(
+        `SELECT id, currency, sandbox_outcome FROM funding_sources
+          WHERE id = $1 AND tenant_id = $2 AND livemode = $3 AND investor_id = $4 AND status = 'verified'`,
+        [id, scope.tenantId, scope.livemode, investorId],
+      );
+    return rows[0] ?? null;
+  }
+
   page(
     principal: Principal,
     investorId: string,

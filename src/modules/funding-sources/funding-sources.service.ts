@@ -88,7 +88,7 @@ export class FundingSourcesService {
             ? 'fail'
             : 'settle',
         metadata: body.metadata ?? {},
-        created_at: await this.clock.now(principal),
+        created_at: await this.clock.now(principal, manager),
         removed_at: null,
       };
       await this.repository.insert(manager, row);
@@ -127,7 +127,7 @@ export class FundingSourcesService {
     param: string,
   ): Promise<UsableFundingSource> {
     const row = isIdOf('fundingSource', id)
-      ? await this.repository.findActive(principal, investorId, id, manager)
+      ? await this.repository.usable(manager, principal, investorId, id)
       : null;
     if (!row) {
       throw ServiceError.invalid(

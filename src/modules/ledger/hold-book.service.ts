@@ -4,12 +4,13 @@ import { Money } from 'src/core/money/money';
 import { JournalBook } from 'src/modules/ledger/journal-book.service';
 import { checkAmount } from 'src/modules/ledger/journal-rules';
 import {
+  LEDGER_ACCOUNT_KINDS,
   LedgerAccountKind,
   ledgerAccountId,
   LedgerAccountRef,
   LedgerScope,
 } from 'src/modules/ledger/ledger-account-kinds';
-import { LedgerRuleError } from 'src/modules/ledger/ledger-errors';
+import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledger-errors';
 import { HoldRow, LedgerRepository, LockedHoldRow } from 'src/modules/ledger/ledger.repository';
 import type {
   FundsOptions,
@@ -59,7 +60,7 @@ export class HoldBook {
     const debit = { accountId: ledgerAccountId(input, input.debit), account: input.debit };
     const credit = { accountId: ledgerAccountId(input, input.credit), account: input.credit };
     await this.repository.ensureAccounts(manager, input, [debit, credit]);
-    const row = await this.repository.insertHold(manager, input, {
+    const hold = {
       holdKey: input.holdKey,
       kind: input.kind,
       debitAccountId: debit.accountId,
@@ -68,15 +69,34 @@ export class HoldBook {
       amount,
       at: input.at,
       reference: input.reference,
-    });
-    if (!row) {
+    };
+    const debitTotals = LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals;
+    const creditTotals = LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals;
+    if (debitTotals && creditTotals) {
+      // Two rows to lock: the general path, which locks them in id order.
+      const row = await this.repository.insertHold(manager, input, hold, null);
+      if (!row) {
+        return view((await this.repository.findHold(manager, input, input.holdKey))!);
+      }
+      await new TotalsChange()
+        .add(debit.accountId, debit.account, { debitsPending: amount })
+        .add(credit.accountId, credit.account, { creditsPending: amount })
+        .apply(manager, this.repository, options.insufficientFundsParam);
+      return view(row.row);
+    }
+    const totals = debitTotals
+      ? { accountId: debit.accountId, side: 'debit' as const }
+      : creditTotals
+        ? { accountId: credit.accountId, side: 'credit' as const }
+        : null;
+    const placed = await this.repository.insertHold(manager, input, hold, totals);
+    if (!placed) {
       return view((await this.repository.findHold(manager, input, input.holdKey))!);
     }
-    await new TotalsChange()
-      .add(debit.accountId, debit.account, { debitsPending: amount })
-      .add(credit.accountId, credit.account, { creditsPending: amount })
-      .apply(manager, this.repository, options.insufficientFundsParam);
-    return view(row);
+    if (!placed.applied) {
+      throw new InsufficientFundsError(input.debit.currency, options.insufficientFundsParam);
+    }
+    return view(placed.row);
   }
 
   /**

@@ -199,7 +199,12 @@ export class LedgerRepository {
     );
   }
 
-  /** Inserts a pending hold unless its key exists; null when it did. */
+  /**
+   * Inserts a pending hold unless its key exists (null then) and, in the same statement, adds it to
+   * the pending total of the one account of the two that keeps totals (`totals`), under the
+   * no-overdraft condition: `applied` false means the account refused (the caller throws, rolling
+   * the inserted hold back with its transaction). One round trip for the whole first phase.
+   */
   async insertHold(
     manager: EntityManager,
     scope: LedgerScope,
@@ -213,28 +218,49 @@ export class LedgerRepository {
       at: Date;
       reference?: string;
     },
-  ): Promise<HoldRow | null> {
-    const rows: HoldRow[] = await manager.query(
-      `INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
-                                 currency, amount, pending_amount, status, reference, effective_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
-       ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
-       RETURNING ${HOLD_COLUMNS}`,
-      [
-        newUuid(),
-        scope.tenantId,
-        scope.livemode,
-        hold.holdKey,
-        hold.kind,
-        hold.debitAccountId,
-        hold.creditAccountId,
-        hold.currency,
-        hold.amount.toFixed(),
-        hold.reference ?? null,
-        hold.at,
-      ],
+    totals: { accountId: string; side: 'debit' | 'credit' } | null,
+  ): Promise<{ row: HoldRow; applied: boolean } | null> {
+    const params: unknown[] = [
+      newUuid(),
+      scope.tenantId,
+      scope.livemode,
+      hold.holdKey,
+      hold.kind,
+      hold.debitAccountId,
+      hold.creditAccountId,
+      hold.currency,
+      hold.amount.toFixed(),
+      hold.reference ?? null,
+      hold.at,
+    ];
+    let update = 'SELECT 1 AS id WHERE false';
+    if (totals) {
+      params.push(totals.accountId);
+      update =
+        totals.side === 'debit'
+          ? `UPDATE ledger_accounts SET debits_pending = debits_pending + $9
+              WHERE id = $12 AND EXISTS (SELECT 1 FROM hold)
+                AND (NOT no_overdraft OR debits_posted + debits_pending + $9 <= credits_posted)
+              RETURNING id`
+          : `UPDATE ledger_accounts SET credits_pending = credits_pending + $9
+              WHERE id = $12 AND EXISTS (SELECT 1 FROM hold) RETURNING id`;
+    }
+    const rows: Array<HoldRow & { applied: number }> = await manager.query(
+      `WITH hold AS (
+         INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
+                                   currency, amount, pending_amount, status, reference, effective_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
+         ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
+         RETURNING ${HOLD_COLUMNS}),
+       totals AS (${update})
+       SELECT hold.*, (SELECT count(*) FROM totals)::int AS applied FROM hold`,
+      params,
     );
-    return rows[0] ?? null;
+    if (!rows[0]) {
+      return null;
+    }
+    const { applied, ...row } = rows[0];
+    return { row, applied: !totals || applied === 1 };
   }
 
   async findHold(manager: EntityManager, scope: LedgerScope, holdKey: string): Promise<HoldRow | null> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Money } from 'src/core/money/money';
 import { TransferSettingsEntity } from 'src/modules/transfers/entities/transfer-settings.entity';
 import { DEFAULT_TERMS, TransferTerms } from 'src/modules/transfers/transfer-terms';
@@ -36,14 +36,13 @@ export class TransferSettingsService {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async terms(tenantId: string): Promise<TransferTerms> {
+  /** The tenant's terms; inside a transaction pass its manager (a cache miss reads through it). */
+  async terms(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<TransferTerms> {
     const hit = this.cache.get(tenantId);
     if (hit && hit.until > Date.now()) {
       return hit.terms;
     }
-    const terms = toTerms(
-      await this.dataSource.manager.findOneBy(TransferSettingsEntity, { tenant_id: tenantId }),
-    );
+    const terms = toTerms(await manager.findOneBy(TransferSettingsEntity, { tenant_id: tenantId }));
     if (this.cache.size > 10_000) {
       this.cache.clear();
     }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Principal } from 'src/core/auth/principal';
 import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { TransferEntity, TransferStatus, TransferType } from 'src/modules/transfers/entities/transfer.entity';
@@ -24,8 +23,37 @@ export interface AccountTransferFilter {
 export class TransfersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(manager: EntityManager, row: TransferEntity): Promise<void> {
-    await manager.insert(TransferEntity, row as QueryDeepPartialEntity<TransferEntity>);
+  /** One plain INSERT (it runs for every transfer request). */
+  async insert(manager: EntityManager, t: TransferEntity): Promise<void> {
+    await manager.query(
+      `INSERT INTO transfers (id, transaction_id, tenant_id, livemode, investor_id, account_id, type, status, currency,
+                              amount, fee, net_amount, funding_type, funding_source_id, method, description,
+                              external_reference_id, metadata, failure_reason, sandbox_outcome, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+      [
+        t.id,
+        t.transaction_id,
+        t.tenant_id,
+        t.livemode,
+        t.investor_id,
+        t.account_id,
+        t.type,
+        t.status,
+        t.currency,
+        t.amount,
+        t.fee,
+        t.net_amount,
+        t.funding_type,
+        t.funding_source_id,
+        t.method,
+        t.description,
+        t.external_reference_id,
+        JSON.stringify(t.metadata),
+        t.failure_reason,
+        t.sandbox_outcome,
+        t.created_at,
+      ],
+    );
   }
 
   /** The transfer by its wallet transaction id, locked until the caller's transaction ends. */

@@ -101,7 +101,7 @@ export class TransfersService {
       const account = await this.accounts.findAccountForPrincipal(principal, accountId, manager);
       const transfer = await this.lockOwned(manager, principal, transactionId, account.id);
       return walletTransaction(
-        await this.lifecycle.cancel(manager, transfer, await this.clock.now(principal)),
+        await this.lifecycle.cancel(manager, transfer, await this.clock.now(principal, manager)),
       );
     });
   }
@@ -110,15 +110,15 @@ export class TransfersService {
   finishNow(
     principal: Principal,
     transactionId: string,
-    outcome: { settle: true } | { settle: false; reason: string },
+    outcome: { settle: true } | { settle: false; reason?: string },
     idem: IdempotentRequest | undefined,
   ): Promise<WalletTransactionDto> {
     return this.transactions.run(idem, async (manager) => {
       const transfer = await this.lockOwned(manager, principal, transactionId);
-      const now = await this.clock.now(principal);
+      const now = await this.clock.now(principal, manager);
       const finished = outcome.settle
         ? await this.lifecycle.forceSettle(manager, transfer, now)
-        : await this.lifecycle.forceFail(manager, transfer, now, outcome.reason);
+        : await this.lifecycle.forceFail(manager, transfer, now, outcome.reason ?? 'failed_by_test_helper');
       return walletTransaction(finished);
     });
   }

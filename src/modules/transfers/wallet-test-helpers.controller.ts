@@ -56,7 +56,7 @@ export class WalletTestHelpersController {
     return this.transfers.finishNow(
       principal,
       transactionId,
-      { settle: false, reason: body.failure_reason ?? 'failed_by_test_helper' },
+      { settle: false, reason: body.failure_reason },
       idem,
     );
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
@@ -9,7 +8,6 @@ import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transacti
 import { newId } from 'src/core/ids/ids';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import { assertAccountActive, AccountsService } from 'src/modules/accounts/accounts.service';
-import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { TransferEntity, TransferMethod, TransferType } from 'src/modules/transfers/entities/transfer.entity';
@@ -67,7 +65,9 @@ export class InitiateTransfer {
   ): Promise<T> {
     const { principal } = command;
     return this.transactions.run(idem, async (manager) => {
-      const account = await this.account(manager, command);
+      // Every read below goes through `manager`: a second pool connection per request would let
+      // concurrent requests exhaust the pool and wait on each other.
+      const account = await this.accounts.shareForMoneyMovement(principal, command.target, manager);
       const source = await this.fundingSources.requireUsable(
         manager,
         principal,
@@ -81,12 +81,12 @@ export class InitiateTransfer {
           `${command.params.currency} must be ${source.currency}, the currency of bank account ${source.id} (no FX).`,
         );
       }
-      const terms = await this.settings.terms(principal.tenantId);
+      const terms = await this.settings.terms(principal.tenantId, manager);
       const amount = checkTransferAmount(command.amount, source.currency, terms);
       const { fee, net } = transferFee(terms, command.type, amount, source.currency);
       assertAccountActive(account, 'accountId' in command.target ? 'account_id' : 'investor_id');
 
-      const now = await this.clock.now(principal);
+      const now = await this.clock.now(principal, manager);
       const transfer: TransferEntity = {
         id: newId(command.type),
         transaction_id: newId('walletTransaction'),
@@ -133,18 +133,5 @@ export class InitiateTransfer {
       }
       return render(transfer);
     });
-  }
-
-  private account(
-    manager: EntityManager,
-    command: InitiateTransferCommand,
-  ): Promise<InvestmentAccountEntity> {
-    return 'accountId' in command.target
-      ? this.accounts.findAccountForPrincipal(command.principal, command.target.accountId, manager, {
-          lock: 'share',
-        })
-      : this.accounts.findInvestorAccount(command.principal, command.target.investorId, manager, {
-          lock: 'share',
-        });
   }
 }

@@ -1,0 +1,197 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { compare, runLoad } from 'bench/lib/load';
+import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { runMigrations } from 'src/core/database/migrate';
+import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
+import { TenancyService } from 'src/core/tenancy/tenancy.service';
+import { TenantEntity } from 'src/core/tenancy/tenant.entity';
+
+/**
+ * Deposit creation (POST /v1/wallet/accounts/{id}/funding with an Idempotency-Key: auth, rate limit,
+ * validation, idempotency reservation, account and bank account checks, transfer row, ledger hold,
+ * outbox event, scheduled processing step and stored response in one transaction) against a bare
+ * node:http + pg server inserting each request in a single-insert transaction. Target: ratio >= 0.4.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'svc_bench_transfers';
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 64);
+
+async function prepareDatabase(): Promise<{ url: string; authorization: string }> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${DB}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB}`;
+  const ds = await new DataSource({
+    ...dataSourceOptions(url.toString()),
+    entities: [TenantEntity, ApiKeyEntity],
+  }).initialize();
+  await runMigrations(ds);
+  await ds.query(
+    'CREATE TABLE bench_deposits (id uuid PRIMARY KEY, path text NOT NULL, body jsonb NOT NULL)',
+  );
+  const tenancy = new TenancyService(ds.getRepository(TenantEntity), ds.getRepository(ApiKeyEntity));
+  const { test } = await tenancy.createTenant('Bench partner', [], false);
+  await ds.destroy();
+  return {
+    url: url.toString(),
+    authorization: `Basic ${Buffer.from(`${test.key.public_key}:${test.secret}`).toString('base64')}`,
+  };
+}
+
+/** ACTIVE investors with a linked bank account each, made through the API. */
+async function fundableAccounts(
+  port: number,
+  authorization: string,
+): Promise<Array<{ path: string; body: string }>> {
+  const call = async (path: string, body?: object) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (res.status >= 300) {
+      throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    }
+    return (await res.json()) as Record<string, string>;
+  };
+  const accounts: Array<{ path: string; body: string }> = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const investor = await call('/v1/investors', {
+      identity: {
+        first_name: 'Bench',
+        last_name: `Investor ${String.fromCharCode(65 + (i % 26))}`,
+        date_of_birth: '1985-01-01',
+        country_of_citizenship: 'US',
+        country_of_birth: 'US',
+        tax_id_type: 'USA_SSN',
+        tax_id: '123-45-6789',
+        country_of_tax_residence: 'US',
+        funding_source: ['employment_income'],
+      },
+      contact: {
+        email_address: `bench${i}@example.com`,
+        phone_number: '+14155550123',
+        address: {
+          street: ['1 Main St'],
+          city: 'San Mateo',
+          state: 'CA',
+          postal_code: '94401',
+          country: 'US',
+        },
+      },
+      disclosures: {
+        is_control_person: false,
+        is_affiliated_exchange_or_finra: false,
+        is_politically_exposed: false,
+        immediate_family_exposed: false,
+      },
+    });
+    await call(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
+    const bank = await call(`/v1/investors/${investor.id}/funding-sources`, {
+      type: 'bank_account',
+      account_holder_name: 'Bench Investor',
+      account_number: '000123456789',
+      routing_number: '110000000',
+      currency: 'USD',
+      country: 'US',
+    });
+    accounts.push({
+      path: `/v1/wallet/accounts/${investor.account_id}/funding`,
+      body: JSON.stringify({
+        amount: '25.00',
+        funding_details: {
+          funding_type: 'fiat',
+          fiat_currency: 'USD',
+          bank_account_id: bank.id,
+          method: 'ach',
+        },
+        description: 'bench deposit',
+      }),
+    });
+  }
+  return accounts;
+}
+
+async function main(): Promise<void> {
+  const total = Number(process.env.BENCH_REQUESTS ?? 3000);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const { url, authorization } = await prepareDatabase();
+  const app = await startServer('bench/transfers/servers.ts', ['app'], {
+    DATABASE_URL: url,
+    MIGRATE_ON_START: 'false',
+    // The API as deployed beside a worker: the relays and job consumers run elsewhere.
+    WORKER_IN_PROCESS: 'false',
+    RATE_LIMIT_BURST: '10000000',
+    RATE_LIMIT_PER_SECOND: '10000000',
+    LOG_LEVEL: 'info',
+  });
+  const bare = await startServer('bench/transfers/servers.ts', ['bare'], { DATABASE_URL: url });
+  try {
+    const accounts = await fundableAccounts(app.port, authorization);
+    const paths = accounts.map((a) => a.path);
+    const body = (i: number) => accounts[i % accounts.length].body;
+    const cpu = { app: 0, bare: 0 };
+    const load = async (server: typeof app, requests: number) => {
+      const run = randomBytes(6).toString('hex');
+      const before = cpuSeconds(server.child.pid!);
+      const result = await runLoad({
+        port: server.port,
+        path: paths,
+        method: 'POST',
+        headers: (i) => ({ authorization, 'idempotency-key': `bench-${run}-${i}` }),
+        body,
+        total: requests,
+        concurrency,
+      });
+      if (result.statuses[201] !== requests) {
+        throw new Error(`not every deposit was created: ${JSON.stringify(result.statuses)}`);
+      }
+      cpu[server === app ? 'app' : 'bare'] += cpuSeconds(server.child.pid!) - before;
+      return result;
+    };
+    await load(app, 1000);
+    await load(bare, 1000);
+    cpu.app = 0;
+    cpu.bare = 0;
+    const result = await compare(
+      Number(process.env.BENCH_ROUNDS ?? 5),
+      () => load(app, total),
+      () => load(bare, total),
+    );
+    const requests = result.samples.length * total;
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          bench: 'transfers',
+          deposit_creation_rps: Math.round(result.a),
+          bare_insert_rps: Math.round(result.b),
+          ratio: Number(result.ratio.toFixed(3)),
+          target: 0.4,
+          app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
+          bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
+          cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
+          accounts: accounts.length,
+          concurrency,
+          samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String(err)}\n`);
+  process.exit(1);
+});
