@@ -110,9 +110,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Disclosures: 'The agreements investors accept, and their acceptance.',
   'Document Management': 'KYC documents: upload, list, read and download.',
   Events: 'Every event the service emitted, to reconcile webhook deliveries.',
+  'Funding Sources': 'Investors\u2019 bank accounts, linked for deposits and withdrawals.',
   Investors: 'Investors (envelope style) and the application data behind their account.',
   'Market Data': 'Add-on: quotes, bars and snapshots.',
   Markets: 'Markets, their session hours, clocks and trading calendars.',
+  'Test clock': 'Sandbox: each tenant\u2019s test-mode clock; moving it runs the jobs that fall due.',
+  Transfers: 'Deposits and withdrawals of an investor (envelope views of wallet transactions).',
+  Wallet: 'Account cash: deposits, withdrawals, balances and wallet transactions (account style).',
   Webhooks: 'Webhook endpoints, event types and signing secrets.',
 };
 

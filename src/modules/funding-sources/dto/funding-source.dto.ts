@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsMetadata } from 'src/core/http/metadata';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
@@ -24,6 +24,7 @@ export class CreateFundingSourceDto {
     example: '000123456789',
   })
   @IsString()
+  @MaxLength(34)
   @Matches(/^[A-Za-z0-9]{4,34}$/, { message: '$property must be 4 to 34 letters and digits' })
   account_number: string;
 
@@ -34,6 +35,7 @@ export class CreateFundingSourceDto {
   })
   @IsOptional()
   @IsString()
+  @MaxLength(9)
   @Matches(/^\d{9}$/, { message: '$property must be 9 digits' })
   routing_number?: string;
 
@@ -44,18 +46,21 @@ export class CreateFundingSourceDto {
   })
   @IsOptional()
   @IsString()
+  @MaxLength(20)
   @Matches(/^[A-Za-z0-9-]{1,20}$/, { message: '$property must be 1 to 20 letters, digits or dashes' })
   bank_code?: string;
 
   @ApiProperty({ description: 'ISO 4217 currency of the account.', example: 'USD' })
   @Transform(upper)
   @IsString()
+  @MaxLength(3)
   @Matches(/^[A-Z]{3}$/, { message: '$property must be an ISO 4217 currency code such as USD' })
   currency: string;
 
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 country of the bank.', example: 'US' })
   @Transform(upper)
   @IsString()
+  @MaxLength(2)
   @Matches(/^[A-Z]{2}$/, { message: '$property must be an ISO 3166-1 alpha-2 country code such as US' })
   country: string;
 
@@ -76,7 +81,14 @@ export class FundingSourceDto {
   @ApiProperty({ enum: ['funding_source'], example: 'funding_source' })
   object: 'funding_source';
 
-  @ApiProperty({ type: 'integer', description: 'Unix seconds (clock time).', example: 1772465400 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 253402300799,
+    description: 'Unix seconds (clock time).',
+    example: 1772465400,
+  })
   created: number;
 
   @ApiProperty({ example: false })

@@ -45,6 +45,7 @@ export class FundingDetailsDto {
   })
   @IsOptional()
   @IsString()
+  @MaxLength(3)
   @Matches(/^[A-Z]{3}$/, { message: '$property must be an ISO 4217 currency code such as USD' })
   fiat_currency?: string;
 
@@ -66,6 +67,7 @@ export class FundingDetailsDto {
 export class WalletTransferRequestDto {
   @ApiProperty(AMOUNT_DOC)
   @IsString()
+  @MaxLength(32)
   @Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE })
   amount: string;
 
@@ -96,6 +98,7 @@ export class WalletTransferRequestDto {
 export class CreateInvestorTransferDto {
   @ApiProperty(AMOUNT_DOC)
   @IsString()
+  @MaxLength(32)
   @Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE })
   amount: string;
 
@@ -105,6 +108,7 @@ export class CreateInvestorTransferDto {
   })
   @IsOptional()
   @IsString()
+  @MaxLength(3)
   @Matches(/^[A-Z]{3}$/, { message: '$property must be an ISO 4217 currency code such as USD' })
   currency?: string;
 

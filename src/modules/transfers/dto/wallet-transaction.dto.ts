@@ -134,7 +134,14 @@ export class WalletBalanceDto {
 }
 
 class TransferViewDto {
-  @ApiProperty({ type: 'integer', description: 'Unix seconds (clock time).', example: 1772465400 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 253402300799,
+    description: 'Unix seconds (clock time).',
+    example: 1772465400,
+  })
   created: number;
 
   @ApiProperty({ example: false })
