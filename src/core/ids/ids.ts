@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   deliveryAttempt: 'wda',
   position: 'pos',
   execution: 'exe',
+  financialPlan: 'fp',
+  goal: 'goal',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
