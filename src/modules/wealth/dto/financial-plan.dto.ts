@@ -14,7 +14,14 @@ import {
 const DATE = { type: String, format: 'date' } as const;
 
 export class ProjectionPointDto {
-  @ApiProperty({ type: 'integer', format: 'int32', description: 'Months from today.', example: 1 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 1200,
+    description: 'Months from today.',
+    example: 1,
+  })
   month: number;
 
   @ApiProperty({ ...DATE, description: 'Month end of the contribution.', example: '2026-12-22' })
@@ -32,7 +39,14 @@ export class ProjectionRangeDto {
   })
   seed: string;
 
-  @ApiProperty({ type: 'integer', format: 'int32', description: 'Simulated paths.', example: 500 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 100000,
+    description: 'Simulated paths.',
+    example: 500,
+  })
   paths: number;
 
   @ApiProperty({
@@ -163,6 +177,8 @@ export class FinancialPlanDto {
   @ApiProperty({
     type: 'integer',
     format: 'int32',
+    minimum: 1,
+    maximum: 2147483647,
     description: 'Snapshot version: 1 at creation, +1 on every write.',
     example: 3,
   })
