@@ -11,6 +11,7 @@ import type {
 } from 'src/modules/wealth/dto/financial-plan-input.dto';
 import type { GoalStatus, GoalType } from 'src/modules/wealth/dto/plan-fields';
 import { addMonths, isCalendarDate } from 'src/modules/wealth/projections/calendar-months';
+import { MAX_HORIZON_MONTHS } from 'src/modules/wealth/projections/goal-projection';
 import type { RiskCapacity } from 'src/modules/wealth/projections/projection-range';
 
 /** A goal as stored: what the partner wrote, amounts in the account's minor units. */
@@ -184,8 +185,8 @@ export class PlanRules {
 
   private targetDate(value: string, param: string): string {
     this.date(value, param);
-    if (value <= this.today || value > addMonths(this.today, 1200)) {
-      throw ServiceError.invalid(param, `${param} must be after today (${this.today}) and within 100 years.`);
+    if (value <= this.today || value > addMonths(this.today, MAX_HORIZON_MONTHS)) {
+      throw ServiceError.invalid(param, `${param} must be after today (${this.today}) and within 60 years.`);
     }
     return value;
   }

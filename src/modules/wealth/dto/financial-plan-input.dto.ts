@@ -40,7 +40,7 @@ export class GoalInputDto {
 
   @DateField({
     required: true,
-    description: 'After today (clock date) and within 100 years.',
+    description: 'After today (clock date) and within 60 years.',
     example: '2046-06-30',
   })
   target_date: string;

@@ -74,7 +74,7 @@ export class GoalProjectionDto {
 
   @ApiProperty({
     type: [ProjectionPointDto],
-    maxItems: 1200,
+    maxItems: 720,
     description: 'One point per month end until the target date.',
   })
   monthly_path: ProjectionPointDto[];

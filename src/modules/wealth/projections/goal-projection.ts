@@ -5,6 +5,12 @@ import { addMonths, wholeMonthsBetween } from 'src/modules/wealth/projections/ca
 /** Goals further out than this are never projected as reached (100 years of months). */
 export const MAX_PROJECTION_MONTHS = 1200;
 
+/**
+ * A target date is at most this many months ahead (60 years): it bounds the monthly path and the
+ * simulated range a read computes (20 goals × 720 months × 500 paths at most).
+ */
+export const MAX_HORIZON_MONTHS = 720;
+
 /** What one goal's projection needs, amounts and rates as decimals. */
 export interface GoalProjectionInput {
   current: Decimal;

@@ -50,12 +50,12 @@ export function projectionRange(
   const mean = Math.log(monthlyRate(input.annualReturn, input.inflation).plus(1).toNumber());
   const sigma = Number(VOLATILITY[risk]) / Math.sqrt(12);
   const drift = mean - (sigma * sigma) / 2;
-  const random = mulberry32(Number.parseInt(seed.slice(0, 8), 16));
+  const normal = normals(mulberry32(Number.parseInt(seed.slice(0, 8), 16)));
   const finals: bigint[] = [];
   for (let p = 0; p < SIMULATED_PATHS; p += 1) {
     let value = start;
     for (let m = 0; m < months; m += 1) {
-      const factor = BigInt(Math.round(Math.exp(drift + sigma * standardNormal(random)) * 1e12));
+      const factor = BigInt(Math.round(Math.exp(drift + sigma * normal()) * 1e12));
       value = (value * factor) / SCALE + contribution;
     }
     finals.push(value);
@@ -85,9 +85,18 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Box–Muller: one standard normal draw from two uniforms. */
-function standardNormal(random: () => number): number {
-  const u = 1 - random();
-  const v = random();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+/** Box–Muller: standard normal draws, two from each pair of uniforms. */
+function normals(random: () => number): () => number {
+  let spare: number | null = null;
+  return () => {
+    if (spare !== null) {
+      const z = spare;
+      spare = null;
+      return z;
+    }
+    const radius = Math.sqrt(-2 * Math.log(1 - random()));
+    const angle = 2 * Math.PI * random();
+    spare = radius * Math.sin(angle);
+    return radius * Math.cos(angle);
+  };
 }
