@@ -34,8 +34,7 @@ export function rangeSeed(financialPlanId: string, version: number, goalId: stri
 /**
  * p10 / p50 / p90 of the amount at the end of `months`, over SIMULATED_PATHS paths. Each month's
  * growth factor is lognormal with the projection's mean (1 + i) and the risk capacity's volatility,
- * drawn from a PRNG seeded by `seed`. Rates are drawn as floats and fixed to 12 decimals; amounts
- * are held as integers of minor units (BigInt), so no float ever holds money.
+ * drawn from a PRNG seeded by `seed`. Amounts are whole minor units throughout (see simulatePath).
  */
 export function projectionRange(
   input: GoalProjectionInput,
@@ -53,12 +52,7 @@ export function projectionRange(
   const normal = normals(mulberry32(Number.parseInt(seed.slice(0, 8), 16)));
   const finals: bigint[] = [];
   for (let p = 0; p < SIMULATED_PATHS; p += 1) {
-    let value = start;
-    for (let m = 0; m < months; m += 1) {
-      const factor = BigInt(Math.round(Math.exp(drift + sigma * normal()) * 1e12));
-      value = (value * factor) / SCALE + contribution;
-    }
-    finals.push(value);
+    finals.push(simulatePath(start, contribution, months, () => Math.exp(drift + sigma * normal())));
   }
   finals.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const at = (q: number) =>
@@ -71,6 +65,33 @@ export function projectionRange(
     p50: at(0.5).toFixed(input.dp),
     p90: at(0.9).toFixed(input.dp),
   };
+}
+
+/**
+ * One path's amount after `months`, in whole minor units rounded each month. While the amount is
+ * below 2^53 it is an integer held exactly by a JavaScript number (the product with the growth
+ * factor is rounded back to a whole minor unit at once); above that it continues in BigInt with
+ * the factor fixed to 12 decimals. Either way the amount is a count of minor units, never a
+ * fraction of one.
+ */
+function simulatePath(start: bigint, contribution: bigint, months: number, growth: () => number): bigint {
+  const step = Number(contribution);
+  let value = Number.isSafeInteger(Number(start)) && Number.isSafeInteger(step) ? Number(start) : null;
+  let big = value === null ? start : 0n;
+  for (let m = 0; m < months; m += 1) {
+    const factor = growth();
+    if (value !== null) {
+      const next = Math.round(value * factor) + step;
+      if (Number.isSafeInteger(next)) {
+        value = next;
+        continue;
+      }
+      big = BigInt(value);
+      value = null;
+    }
+    big = (big * BigInt(Math.round(factor * 1e12))) / SCALE + contribution;
+  }
+  return value !== null ? BigInt(value) : big;
 }
 
 /** A small, well-known 32-bit PRNG: the same seed gives the same sequence on every machine. */
