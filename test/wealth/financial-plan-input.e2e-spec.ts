@@ -114,11 +114,35 @@ describe('Wealth: bad input, scope and concurrent writes', () => {
         param: 'current_amount',
       },
     );
+    // null in an optional field counts as not sent: nothing changes, and nothing fails.
+    const nulls = await client().patch(`${path}/goals/${goalId}`, {
+      name: null,
+      goal_type: null,
+      target_amount: null,
+      target_date: null,
+      current_amount: null,
+      monthly_contribution: null,
+      linked_to_account: null,
+      status: null,
+    });
+    expect(nulls.status).toBe(200);
+    expect(nulls.body.goals[0]).toMatchObject({ ...retirementGoal(), goal_id: goalId });
+    const outlook = await client().patch(path, {
+      investment_outlook: { expected_return_rate: null, risk_capacity: null },
+      life_events: null,
+      income: null,
+    });
+    expect(outlook.status).toBe(200);
+    expect(outlook.body.investment_outlook).toEqual({
+      expected_return_rate: '0.05',
+      inflation_assumption: null,
+      risk_capacity: 'medium',
+    });
     expectSvcError(await client().get(`${path}?include_projections=yes`), 'SVC-400-001', {
       param: 'include_projections',
     });
     expectSvcError(await client().get(`${path}?version=two`), 'SVC-400-001', { param: 'version' });
-    expect((await client().get(path)).body.version).toBe(1);
+    expect((await client().get(path)).body.version).toBe(3);
   });
 
   it('holds at most 20 goals', async () => {

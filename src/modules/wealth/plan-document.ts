@@ -89,10 +89,10 @@ export class PlanRules {
     const seen = new Set<string>();
     const goals = (input.goals ?? []).map((goal, i) => {
       const param = `goals[${i}].goal_id`;
-      if (goal.goal_id !== undefined && (!known.has(goal.goal_id) || seen.has(goal.goal_id))) {
+      if (goal.goal_id != null && (!known.has(goal.goal_id) || seen.has(goal.goal_id))) {
         throw ServiceError.invalid(param, `${param} must be the id of one of this plan\u2019s goals, once.`);
       }
-      if (goal.goal_id !== undefined) {
+      if (goal.goal_id != null) {
         seen.add(goal.goal_id);
       }
       return this.goal(goal, `goals[${i}]`, goal.goal_id);
@@ -143,24 +143,24 @@ export class PlanRules {
     };
   }
 
-  /** A new goal, or `existing` with the fields given changed. */
+  /** A new goal, or `existing` with the fields given changed (a null field counts as not sent). */
   goal(input: Partial<GoalInputDto>, prefix: string, goalId?: string, existing?: StoredGoal): StoredGoal {
     const p = (field: string) => (prefix ? `${prefix}.${field}` : field);
     const required = <T>(value: T | undefined, field: string): T => {
-      if (value === undefined) {
+      if (value === undefined || value === null) {
         throw ServiceError.missing(p(field), `Missing required field ${p(field)}.`);
       }
       return value;
     };
     const linked = input.linked_to_account ?? existing?.linked_to_account ?? false;
-    if (linked && input.current_amount !== undefined) {
+    if (linked && input.current_amount != null) {
       throw ServiceError.invalid(
         p('current_amount'),
         `${p('current_amount')} cannot be set on a goal linked to the account: its equity is used.`,
       );
     }
     const targetDate =
-      input.target_date !== undefined
+      input.target_date != null
         ? this.targetDate(input.target_date, p('target_date'))
         : existing?.target_date;
     const current = input.current_amount ?? existing?.current_amount ?? '0';
@@ -169,7 +169,7 @@ export class PlanRules {
       name: input.name ?? required(existing?.name, 'name'),
       goal_type: input.goal_type ?? required(existing?.goal_type, 'goal_type'),
       target_amount:
-        input.target_amount !== undefined
+        input.target_amount != null
           ? this.amount(input.target_amount, p('target_amount'), true)
           : required(existing?.target_amount, 'target_amount'),
       target_date: required(targetDate, 'target_date'),
@@ -195,7 +195,7 @@ export class PlanRules {
     return {
       name: e.name,
       date: this.date(e.date, `${prefix}.date`),
-      ...(e.amount !== undefined ? { amount: this.amount(e.amount, `${prefix}.amount`) } : {}),
+      ...(e.amount != null ? { amount: this.amount(e.amount, `${prefix}.amount`) } : {}),
     };
   }
 
@@ -223,7 +223,7 @@ export class PlanRules {
     };
     return {
       expected_return_rate:
-        input.expected_return_rate !== undefined
+        input.expected_return_rate != null
           ? rate(input.expected_return_rate, 'investment_outlook.expected_return_rate', '-0.5', '1')
           : current.expected_return_rate,
       inflation_assumption:
