@@ -17,6 +17,8 @@ import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
+import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
 
 @Module({
   imports: [
@@ -38,6 +40,8 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    CashSweepModule,
+    CashManagementModule,
   ],
 })
 export class AppModule {}

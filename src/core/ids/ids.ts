@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   deliveryAttempt: 'wda',
   position: 'pos',
   execution: 'exe',
+  aprTier: 'apr',
+  interestPayout: 'ipay',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
