@@ -1,4 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import { buildProgram } from 'src/cli/main';
+import { closeCliContext } from 'src/cli/cli-context';
 import { DataSource } from 'typeorm';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
@@ -7,6 +9,21 @@ import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { as, balances, fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
+
+/** Runs one CLI command in-process and returns the JSON it printed. */
+async function cli(...args: string[]): Promise<any> {
+  const chunks: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(chunk.toString());
+    return true;
+  });
+  try {
+    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return JSON.parse(chunks.join(''));
+}
 
 /**
  * DECISIONS.md, Cash sweep: one interest entry per enrolled account, currency and calendar day
@@ -24,7 +41,10 @@ describe('Cash sweep accrual on the test clock', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await closeCliContext();
+    await ctx.close();
+  });
 
   const client = () => as(ctx, tenant.test);
   const move = async (frozen: string) => {
@@ -195,4 +215,56 @@ describe('Cash sweep accrual on the test clock', () => {
       ['2027-04-02', '0.00'],
     ]);
   });
+
+  itLocal(
+    'support sets the default tier\u2019s rates with the CLI, in both modes; accrual follows',
+    async () => {
+      const partner = await ctx.createTenant();
+      const out = await cli(
+        'cash-sweep:rates',
+        partner.tenantId,
+        '--account-rate-bps',
+        '730',
+        '--correspondent-rate-bps',
+        '0',
+      );
+      expect(out).toEqual([
+        expect.objectContaining({
+          livemode: false,
+          name: 'standard',
+          currency: 'USD',
+          account_rate_bps: 730,
+          correspondent_rate_bps: 0,
+          is_default: true,
+        }),
+        expect.objectContaining({
+          livemode: true,
+          name: 'standard',
+          currency: 'USD',
+          account_rate_bps: 730,
+          correspondent_rate_bps: 0,
+          is_default: true,
+        }),
+      ]);
+      await expect(
+        cli('cash-sweep:rates', partner.tenantId, '--account-rate-bps', '10001'),
+      ).rejects.toThrow();
+      await expect(cli('cash-sweep:rates', 'ten_nope', '--account-rate-bps', '1')).rejects.toThrow();
+
+      const partnerClient = as(ctx, partner.test);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+      const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-02T15:00:00Z' });
+      const res = await partnerClient.get(`/v1/investors/${investor.id}/cash-sweep/interest`);
+      // 2000 × 730 / 10,000 / 365 = 0.40 exactly.
+      expect(res.body.data).toEqual([
+        expect.objectContaining({
+          date: '2027-03-01',
+          account_rate_bps: 730,
+          account_accrued_interest: '0.40000000',
+          correspondent_fee: '0.00000000',
+        }),
+      ]);
+    },
+  );
 });
