@@ -18,6 +18,8 @@ import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { WealthModule } from 'src/modules/wealth/wealth.module';
+import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
 
 @Module({
   imports: [
@@ -40,6 +42,8 @@ import { WealthModule } from 'src/modules/wealth/wealth.module';
     MarketsModule,
     MarketDataModule,
     WealthModule,
+    CashSweepModule,
+    CashManagementModule,
   ],
 })
 export class AppModule {}

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { closeCliContext } from 'src/cli/cli-context';
 import { registerAssetCommands } from 'src/cli/commands/asset.commands';
+import { registerCashSweepCommands } from 'src/cli/commands/cash-sweep.commands';
 import { registerEventCommands } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
@@ -21,6 +22,7 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   registerEventCommands(program);
   registerAssetCommands(program);
   registerTransferCommands(program);
+  registerCashSweepCommands(program);
   return program;
 }
 

@@ -29,7 +29,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await ctx.createTenant();
+    tenant = await ctx.createTenant({ products: ['cash_management'] });
     sink = await startWebhookSink();
     const idempotency = ctx.app?.get(IdempotencyService);
     if (idempotency) {
@@ -154,6 +154,14 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
     );
     await sink.receiver.waitFor([event.id]);
+
+    const tier = await once('createAprTier', () =>
+      post('/v1/cash-management/apr-tiers').send({ name: 'routes', account_rate_bps: 100 }),
+    );
+    await once('retireAprTier', () => post(`/v1/cash-management/apr-tiers/${tier.id}/retire`));
+    await once('testHelperAccrueCashSweep', () =>
+      post('/v1/test_helpers/cash-sweep/accrue').send({ through: '2026-01-01' }),
+    );
 
     expect(completedAfterTheFact).not.toHaveBeenCalled();
     // A new POST route must be listed here, and so shown to commit through IdempotentTransaction.

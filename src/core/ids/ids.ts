@@ -20,6 +20,8 @@ export const ID_PREFIXES = {
   execution: 'exe',
   financialPlan: 'fp',
   goal: 'goal',
+  aprTier: 'apr',
+  interestPayout: 'ipay',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
