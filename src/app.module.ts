@@ -19,6 +19,7 @@ import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
 import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
+import { WealthModule } from 'src/modules/wealth/wealth.module';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { CashManagementModule } from 'src/modules/cash-management/cash-managemen
     MarketDataModule,
     CashSweepModule,
     CashManagementModule,
+    WealthModule,
   ],
 })
 export class AppModule {}

@@ -132,6 +132,20 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     );
     await once('createWithdrawal', () => post(`/v1/investors/${holder.id}/withdrawals`).send(viaInvestor));
 
+    const plan = `/v1/wealth/accounts/${holder.account_id}/financial-plan`;
+    const created = await ctx.http().put(plan).set('Authorization', basic(tenant.test)).send({});
+    expect(created.status).toBe(201);
+    const withGoal = await once('addFinancialPlanGoal', () =>
+      post(`${plan}/goals`).send({
+        name: 'Retirement',
+        goal_type: 'retirement',
+        target_amount: '100000.00',
+        target_date: '2060-01-31',
+      }),
+    );
+    expect(withGoal).toMatchObject({ version: 2, goals: [{ name: 'Retirement' }] });
+    await once('archiveFinancialPlan', () => post(`${plan}/archive`));
+
     const webhook = await once('createWebhook', () =>
       post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),
     );

@@ -20,6 +20,8 @@ export const ID_PREFIXES = {
   execution: 'exe',
   aprTier: 'apr',
   interestPayout: 'ipay',
+  financialPlan: 'fp',
+  goal: 'goal',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
