@@ -5,8 +5,8 @@ import { loggableUrl } from 'src/core/logging/safe-errors';
 
 const INFO = 30;
 
-/** Characters that JSON text must escape: only such strings go through JSON.stringify. */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029]|[\ud800-\udfff]/;
+/** Quotes, backslashes and anything outside printable ASCII: only such strings go through JSON.stringify. */
+const NEEDS_ESCAPE = /["\\]|[^\x20-\x7e]/;
 
 function jsonString(value: string): string {
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
