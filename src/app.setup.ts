@@ -38,8 +38,14 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   express.set('etag', false);
   express.set('query parser', 'extended');
 
-  // Request id on every response, and the legacy alias rewritten to /v1 (same handlers).
+  // One entry middleware (each Express layer costs a match and a dispatch on every request):
+  // request id on every response, the legacy alias rewritten to /v1 (same handlers), the request
+  // log line, then JSON bodies (content type, charset, size, nesting, text) and query strings
+  // (text) checked before any route runs; path parameters and form fields by RequestTextPipe.
   const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
+  const logRequest = requestLogMiddleware(logger.requests);
+  const parseBody = jsonBodyParser();
+  const checkQuery = queryTextCheck();
   app.use((req: Request & { id?: string; legacyApi?: boolean }, res: Response, next: NextFunction) => {
     req.id = newId('request');
     res.setHeader('Request-Id', req.id);
@@ -47,14 +53,10 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
       req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
       req.legacyApi = true;
     }
-    next();
+    logRequest(req, res, () =>
+      parseBody(req, res, (err?: unknown) => (err ? next(err) : checkQuery(req, res, next))),
+    );
   });
-  app.use(requestLogMiddleware(logger.requests));
-
-  // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
-  // before any route runs; path parameters and form fields by RequestTextPipe below.
-  app.use(jsonBodyParser());
-  app.use(queryTextCheck());
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

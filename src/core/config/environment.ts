@@ -75,6 +75,18 @@ export class Environment {
   @Min(1)
   RATE_LIMIT_BURST = 200;
 
+  /** Failed authentications per minute one public key may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_KEY_PER_MINUTE = 20;
+
+  /** Failed authentications per minute one client address may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 300;
+
   /** How long an API key stays cached in a process; bounds how late a revocation takes effect. */
   @Transform(({ value }) => Number(value))
   @IsInt()
