@@ -16,6 +16,7 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { TradingModule } from 'src/modules/trading/trading.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 
 @Module({
@@ -31,6 +32,7 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     LedgerModule,
     FundingSourcesModule,
     TransfersModule,
+    TradingModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,

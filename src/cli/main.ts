@@ -5,6 +5,7 @@ import { registerAssetCommands } from 'src/cli/commands/asset.commands';
 import { registerEventCommands } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
+import { registerTradingCommands } from 'src/cli/commands/trading.commands';
 import { registerTransferCommands } from 'src/cli/commands/transfer.commands';
 
 /** Support CLI: `npm run cli -- <command>`. Every command prints JSON. */
@@ -21,6 +22,7 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   registerEventCommands(program);
   registerAssetCommands(program);
   registerTransferCommands(program);
+  registerTradingCommands(program);
   return program;
 }
 
