@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AssetsModule } from 'src/modules/assets/assets.module';
+import { AssetCatalogModule } from 'src/modules/assets/asset-catalog.module';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { PricingModule } from 'src/modules/pricing/pricing.module';
 import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
@@ -13,7 +13,7 @@ import { TradingSettingsModule } from 'src/modules/trading/trading-settings.modu
  * so either runs session events, price ticks and the periodic sweep.
  */
 @Module({
-  imports: [LedgerModule, AssetsModule, PricingModule, TradingSettingsModule],
+  imports: [LedgerModule, AssetCatalogModule, PricingModule, TradingSettingsModule],
   providers: [OrdersRepository, PositionsRepository, OrderFills, OrderEngine],
   exports: [
     OrdersRepository,
@@ -22,7 +22,7 @@ import { TradingSettingsModule } from 'src/modules/trading/trading-settings.modu
     OrderEngine,
     TradingSettingsModule,
     LedgerModule,
-    AssetsModule,
+    AssetCatalogModule,
     PricingModule,
   ],
 })

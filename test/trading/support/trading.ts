@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { TestContext, TestCredentials } from '../../support/app';
 import type { Delivery } from '../../investors/receiver';
 import { WebhookReceiver } from '../../investors/receiver';
-import { as, fundedAccount } from '../../wallet/support/wallet';
+import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
 
 /** Monday 1 March 2027, 10:00 New York: the regular session is open. */
 export const MONDAY_OPEN = '2027-03-01T15:00:00Z';
@@ -34,14 +34,36 @@ export async function setPrice(ctx: TestContext, creds: TestCredentials, symbol:
 }
 
 /** A funded, ACTIVE investor (cash in USD), as the trading specs start. */
-export async function trader(ctx: TestContext, creds: TestCredentials, cash = '100000.00') {
-  const { investor } = await fundedAccount(ctx, creds, cash);
+export async function trader(
+  ctx: TestContext,
+  creds: TestCredentials,
+  cash = '100000.00',
+  overrides: Record<string, unknown> = {},
+) {
+  const investor = await activeInvestor(ctx, creds, overrides);
   const client = as(ctx, creds);
+  if (cash !== '0') {
+    const bank = await linkBankAccount(ctx, creds, investor.id);
+    const deposit = await client.post(
+      `/v1/wallet/accounts/${investor.account_id}/funding`,
+      fundingBody(bank.id, cash),
+    );
+    const settled = await client.post(
+      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
+    );
+    if (settled.status !== 200) {
+      throw new Error(`settle failed: ${settled.status} ${JSON.stringify(settled.body)}`);
+    }
+  }
   return {
     investor,
     place: (body: Record<string, unknown>, key?: string) =>
       client.post(`/v1/investors/${investor.id}/orders`, body, key),
     order: async (id: string) => (await client.get(`/v1/investors/${investor.id}/orders/${id}`)).body,
+    executions: async (id: string) =>
+      (await client.get(`/v1/investors/${investor.id}/orders/${id}/executions`)).body.data as Array<
+        Record<string, string>
+      >,
     cancel: (id: string) => client.post(`/v1/investors/${investor.id}/orders/${id}/cancel`),
     accountOrders: (query = '') => client.get(`/v1/trading/accounts/${investor.account_id}/orders${query}`),
     positions: async () => (await client.get(`/v1/trading/accounts/${investor.account_id}/positions`)).body,
