@@ -12,6 +12,7 @@ export class Trading1763920000000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE "orders" (
         "id" text PRIMARY KEY,
+        "seq" bigint GENERATED ALWAYS AS IDENTITY,
         "tenant_id" text NOT NULL,
         "livemode" boolean NOT NULL,
         "investor_id" text NOT NULL,
@@ -68,7 +69,7 @@ export class Trading1763920000000 implements MigrationInterface {
       `CREATE UNIQUE INDEX "orders_client_order_id_key" ON "orders" ("account_id", "client_order_id")`,
     );
     await q.query(
-      `CREATE INDEX "orders_account_created_idx" ON "orders" ("tenant_id", "livemode", "account_id", "created_at", "id")`,
+      `CREATE INDEX "orders_account_created_idx" ON "orders" ("tenant_id", "livemode", "account_id", "created_at", "seq")`,
     );
     await q.query(`CREATE INDEX "orders_account_updated_idx" ON "orders" ("account_id", "updated_at")`);
     await q.query(

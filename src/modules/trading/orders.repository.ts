@@ -139,7 +139,7 @@ export class OrdersRepository {
     return rows[0] ?? null;
   }
 
-  /** Account-style list: newest first by (created_at, id), filters, offset paging. */
+  /** Account-style list: newest first by (created_at, placement sequence), filters, offset paging. */
   listForAccount(scope: Scope, accountId: string, filter: AccountOrderFilter): Promise<OrderRow[]> {
     const where = ['tenant_id = $1', 'livemode = $2', 'account_id = $3'];
     const values: unknown[] = [scope.tenantId, scope.livemode, accountId];
@@ -162,7 +162,7 @@ export class OrdersRepository {
     values.push(filter.limit, filter.offset);
     return this.dataSource.query(
       `SELECT ${SELECT} FROM orders WHERE ${where.join(' AND ')}
-       ORDER BY created_at DESC, id DESC LIMIT $${values.length - 1} OFFSET $${values.length}`,
+       ORDER BY created_at DESC, seq DESC LIMIT $${values.length - 1} OFFSET $${values.length}`,
       values,
     );
   }
@@ -179,16 +179,16 @@ export class OrdersRepository {
     let order = 'DESC';
     if (cursor.after) {
       values.push(cursor.after.created_at, cursor.after.id);
-      where = `AND (created_at, id) < ($4, $5)`;
+      where = `AND (created_at, seq) < ($4, (SELECT seq FROM orders WHERE id = $5))`;
     } else if (cursor.before) {
       values.push(cursor.before.created_at, cursor.before.id);
-      where = `AND (created_at, id) > ($4, $5)`;
+      where = `AND (created_at, seq) > ($4, (SELECT seq FROM orders WHERE id = $5))`;
       order = 'ASC';
     }
     values.push(limit + 1);
     const rows: OrderRow[] = await this.dataSource.query(
       `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 ${where}
-       ORDER BY created_at ${order}, id ${order} LIMIT $${values.length}`,
+       ORDER BY created_at ${order}, seq ${order} LIMIT $${values.length}`,
       values,
     );
     return cursor.before ? rows.reverse() : rows;
@@ -198,7 +198,7 @@ export class OrdersRepository {
   lockOpenOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
     return manager.query(
       `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
-       ORDER BY created_at, id FOR UPDATE SKIP LOCKED`,
+       ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
       [scope.tenantId, scope.livemode, assetId],
     );
   }
