@@ -82,7 +82,12 @@ export class InvestorOrdersController {
 
   @Get(':order_id')
   @ORDER_ID
-  @ApiOperation({ operationId: 'getOrder', summary: 'Retrieve an order' })
+  @ApiOperation({
+    operationId: 'getOrder',
+    summary: 'Retrieve an order',
+    description:
+      'The envelope view; GET /v1/trading/accounts/{account_id}/orders/{order_id} is the account-style record.',
+  })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('SVC-404-001')
   get(
