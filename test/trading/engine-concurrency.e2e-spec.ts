@@ -132,22 +132,26 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
     expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
   });
 
-  itLocal('an engine worker killed mid-tick fills nothing; restarted, it fills each order once', async () => {
-    const { t, ids, assetId, executions } = await restingOrders('AMZN');
-    const env = { TENANT: tenant.tenantId, ASSET: assetId };
-    const held = (await t.balance()).order_holds;
+  itLocal(
+    'an engine worker killed mid-tick fills nothing; restarted, it fills each order once',
+    async () => {
+      const { t, ids, assetId, executions } = await restingOrders('AMZN');
+      const env = { TENANT: tenant.tenantId, ASSET: assetId };
+      const held = (await t.balance()).order_holds;
 
-    expect(await runEngine({ ...env, CRASH: 'mid_tick' })).toBe('SIGKILL');
-    expect(await executions()).toEqual([]);
-    expect((await t.order(ids[0])).status).toBe('accepted');
-    expect((await t.balance()).order_holds).toBe(held);
+      expect(await runEngine({ ...env, CRASH: 'mid_tick' })).toBe('SIGKILL');
+      expect(await executions()).toEqual([]);
+      expect((await t.order(ids[0])).status).toBe('accepted');
+      expect((await t.balance()).order_holds).toBe(held);
 
-    expect(await runEngine({ ...env, CRASH: 'after_commit' })).toBe('SIGKILL');
-    expect(await runEngine(env)).toBe(0);
-    const counts = await executions();
-    expect(counts).toHaveLength(30);
-    expect(counts.every((c) => c.n === 1)).toBe(true);
-    expect((await t.balance()).order_holds).toBe('0.00');
-    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
-  }, 180_000);
+      expect(await runEngine({ ...env, CRASH: 'after_commit' })).toBe('SIGKILL');
+      expect(await runEngine(env)).toBe(0);
+      const counts = await executions();
+      expect(counts).toHaveLength(30);
+      expect(counts.every((c) => c.n === 1)).toBe(true);
+      expect((await t.balance()).order_holds).toBe('0.00');
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
+    },
+    180_000,
+  );
 });
