@@ -77,11 +77,6 @@ export class PricingService {
     return this.bonds.value(asset, quote.last, tradeDate, sameSettlement ? quote.yield : undefined);
   }
 
-  /** Settlement date (T+N business days of the market's calendar) of a bond trade made at `at`. */
-  bondSettlement(asset: PricedAsset, at: Date): string {
-    return this.bonds.settlement(asset, this.tradeDate(asset, at));
-  }
-
   /** Accrued interest per 100 face at a settlement date. */
   bondAccrued(asset: PricedAsset, settlement: string): Decimal {
     return this.bonds.accrued(asset, settlement);

@@ -13,7 +13,7 @@ import { Money } from 'src/core/money/money';
 import { assertAccountActive, AccountsService } from 'src/modules/accounts/accounts.service';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
-import { isBusinessDay } from 'src/modules/markets/calendar';
+import { addBusinessDays, getMarket, isBusinessDay, wallClock } from 'src/modules/markets/calendar';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
 import { CommissionSettings, fillCommission } from 'src/modules/trading/commissions';
 import type { OrderDto } from 'src/modules/trading/dto/order.dto';
@@ -177,20 +177,29 @@ export class PlaceOrder {
     });
   }
 
-  /** Bonds: the settlement date sent (a business day on or after T+N) or T+N itself. */
+  /**
+   * Bonds: the settlement date sent (a business day on or after the standard one) or the standard one:
+   * T+1 for treasuries and T+2 for corporates on the market calendar (the spec's rule, whatever the
+   * reference data's settlement_period says), the asset's own period for other bond types.
+   */
   private settlementDate(asset: ResolvedAsset, requested: string | undefined, now: Date): string {
-    const standard = this.pricing.bondSettlement(asset.priced, now);
+    const bondType = String(asset.row.b_bond_type);
+    const period =
+      bondType === 'treasury' ? 1 : bondType === 'corporate' ? 2 : (asset.priced.bond?.settlementPeriod ?? 1);
+    const market = getMarket(asset.row.market);
+    const tradeDate = wallClock(now.getTime(), market?.timezone ?? 'America/New_York').date;
+    const standard = addBusinessDays(market ? asset.row.market : 'XNYS', tradeDate, period);
     if (requested === undefined) {
       return standard;
     }
     if (
       Number.isNaN(Date.parse(`${requested}T00:00:00Z`)) ||
       requested < standard ||
-      !isBusinessDay(asset.row.market, requested)
+      !isBusinessDay(market ? asset.row.market : 'XNYS', requested)
     ) {
       throw ServiceError.invalid(
         'settlement_date',
-        `settlement_date must be a business day on or after ${standard} (T+${asset.priced.bond?.settlementPeriod ?? 1}).`,
+        `settlement_date must be a business day on or after ${standard} (T+${period}).`,
       );
     }
     return requested;
