@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { createTestContext, itLocal, TestContext } from '../support/app';
 import { as } from '../wallet/support/wallet';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 
