@@ -18,6 +18,9 @@ import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TradingModule } from 'src/modules/trading/trading.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
+import { WealthModule } from 'src/modules/wealth/wealth.module';
+import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
 
 @Module({
   imports: [
@@ -40,6 +43,9 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    WealthModule,
+    CashSweepModule,
+    CashManagementModule,
   ],
 })
 export class AppModule {}

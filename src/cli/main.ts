@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { closeCliContext } from 'src/cli/cli-context';
 import { registerAssetCommands } from 'src/cli/commands/asset.commands';
+import { registerCashSweepCommands } from 'src/cli/commands/cash-sweep.commands';
 import { registerEventCommands } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
@@ -23,6 +24,7 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   registerAssetCommands(program);
   registerTransferCommands(program);
   registerTradingCommands(program);
+  registerCashSweepCommands(program);
   return program;
 }
 

@@ -29,7 +29,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await ctx.createTenant();
+    tenant = await ctx.createTenant({ products: ['cash_management'] });
     sink = await startWebhookSink();
     const idempotency = ctx.app?.get(IdempotencyService);
     if (idempotency) {
@@ -143,6 +143,20 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     );
     await once('cancelOrder', () => post(`/v1/investors/${holder.id}/orders/${order.id}/cancel`));
 
+    const plan = `/v1/wealth/accounts/${holder.account_id}/financial-plan`;
+    const created = await ctx.http().put(plan).set('Authorization', basic(tenant.test)).send({});
+    expect(created.status).toBe(201);
+    const withGoal = await once('addFinancialPlanGoal', () =>
+      post(`${plan}/goals`).send({
+        name: 'Retirement',
+        goal_type: 'retirement',
+        target_amount: '100000.00',
+        target_date: '2060-01-31',
+      }),
+    );
+    expect(withGoal).toMatchObject({ version: 2, goals: [{ name: 'Retirement' }] });
+    await once('archiveFinancialPlan', () => post(`${plan}/archive`));
+
     const webhook = await once('createWebhook', () =>
       post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),
     );
@@ -151,6 +165,14 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
     );
     await sink.receiver.waitFor([event.id]);
+
+    const tier = await once('createAprTier', () =>
+      post('/v1/cash-management/apr-tiers').send({ name: 'routes', account_rate_bps: 100 }),
+    );
+    await once('retireAprTier', () => post(`/v1/cash-management/apr-tiers/${tier.id}/retire`));
+    await once('testHelperAccrueCashSweep', () =>
+      post('/v1/test_helpers/cash-sweep/accrue').send({ through: '2026-01-01' }),
+    );
 
     expect(completedAfterTheFact).not.toHaveBeenCalled();
     // A new POST route must be listed here, and so shown to commit through IdempotentTransaction.
