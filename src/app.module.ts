@@ -16,6 +16,7 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { TradingModule } from 'src/modules/trading/trading.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { WealthModule } from 'src/modules/wealth/wealth.module';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
@@ -34,6 +35,7 @@ import { CashManagementModule } from 'src/modules/cash-management/cash-managemen
     LedgerModule,
     FundingSourcesModule,
     TransfersModule,
+    TradingModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,

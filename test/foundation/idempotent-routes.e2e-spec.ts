@@ -131,6 +131,17 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/wallet/transactions/${envelope.transaction_id}/fail`).send({}),
     );
     await once('createWithdrawal', () => post(`/v1/investors/${holder.id}/withdrawals`).send(viaInvestor));
+    const order = await once('placeOrder', () =>
+      post(`/v1/investors/${holder.id}/orders`).send({
+        symbol: 'AAPL',
+        side: 'buy',
+        type: 'limit',
+        time_in_force: 'gtc',
+        quantity: '1',
+        limit_price: '1.00',
+      }),
+    );
+    await once('cancelOrder', () => post(`/v1/investors/${holder.id}/orders/${order.id}/cancel`));
 
     const plan = `/v1/wealth/accounts/${holder.account_id}/financial-plan`;
     const created = await ctx.http().put(plan).set('Authorization', basic(tenant.test)).send({});

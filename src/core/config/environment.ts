@@ -148,6 +148,16 @@ export class Environment {
   @Max(5000)
   EVENT_RELAY_BATCH_SIZE = 500;
 
+  /**
+   * How often the trading engine re-evaluates every asset with open orders at the current price
+   * (where queue consumers run); 0 turns the sweep off (price helper ticks and session events remain).
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  ENGINE_SWEEP_INTERVAL_MS = 5000;
+
   /** How often the scheduler looks for jobs that fell due (by each tenant's clock). */
   @Transform(({ value }) => Number(value))
   @IsInt()
