@@ -17,6 +17,7 @@ import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
+import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module';
 
 @Module({
   imports: [
@@ -38,6 +39,7 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    RequestLogsModule,
   ],
 })
 export class AppModule {}

@@ -11,6 +11,7 @@ import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
 import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
 import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
+import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
 import { buildOpenApiDocument } from 'src/openapi/openapi-document';
 import { serveSwaggerUi } from 'src/openapi/swagger-ui';
 
@@ -50,6 +51,8 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
     next();
   });
   app.use(requestLogMiddleware(logger.requests));
+  // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
+  app.use(app.get(RequestLogRecorder).middleware());
 
   // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
   // before any route runs; path parameters and form fields by RequestTextPipe below.
