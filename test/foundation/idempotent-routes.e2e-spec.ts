@@ -140,6 +140,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
     );
     await sink.receiver.waitFor([event.id]);
+    await once('resendEvent', () => post(`/v1/events/${event.id}/resend`).send({ endpoint: webhook.id }));
 
     expect(completedAfterTheFact).not.toHaveBeenCalled();
     // A new POST route must be listed here, and so shown to commit through IdempotentTransaction.
