@@ -1,6 +1,7 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
@@ -11,6 +12,8 @@ import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
 import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
 import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
+import { mountQueueBoard } from 'src/modules/dashboard/queue-board';
+import { serveDashboard } from 'src/modules/dashboard/serve-dashboard';
 import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
 import { buildOpenApiDocument } from 'src/openapi/openapi-document';
 import { serveSwaggerUi } from 'src/openapi/swagger-ui';
@@ -50,9 +53,17 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
     }
     next();
   });
+  // The usual security headers on every answer; the strict Content-Security-Policy is the
+  // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
+  app.use(helmet({ contentSecurityPolicy: false }));
   app.use(requestLogMiddleware(logger.requests));
   // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
   app.use(app.get(RequestLogRecorder).middleware());
+
+  // The partner dashboard (static page) and, for support, the queue board (only when
+  // ADMIN_CREDENTIALS is set); neither reads JSON bodies.
+  serveDashboard(app);
+  mountQueueBoard(app);
 
   // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
   // before any route runs; path parameters and form fields by RequestTextPipe below.
