@@ -57,7 +57,7 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
         next();
         return;
       }
-      const startedAt = new Date();
+      const startedAt = Date.now();
       const start = process.hrtime.bigint();
       res.once('finish', () => {
         const row = requestLogRow(req, res, startedAt, Number(process.hrtime.bigint() - start) / 1e6);
@@ -105,36 +105,26 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** One statement for the whole batch: each column as one array parameter, unnested. */
+  /**
+   * One statement for the whole batch, the rows as one JSON parameter: a single JSON.stringify
+   * is the cheapest way to hand many rows to PostgreSQL from this process (the request path's
+   * process), far cheaper than one array parameter per column.
+   */
   private async insert(rows: RequestLogRow[]): Promise<void> {
-    const column = <K extends keyof RequestLogRow>(key: K) => rows.map((r) => r[key]);
-    const json = (key: 'query' | 'error') => rows.map((r) => (r[key] ? JSON.stringify(r[key]) : null));
+    const json = JSON.stringify(rows);
     await this.dataSource.query(
       `INSERT INTO "request_logs"
          ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
           "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
-       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::text[], $7::text[],
-                            $8::jsonb[], $9::int[], $10::int[], $11::text[], $12::jsonb[], $13::text[],
-                            $14::boolean[], $15::boolean[], $16::timestamptz[])
+       SELECT "id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
+              "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy",
+              to_timestamp("created_at" / 1000.0)
+       FROM jsonb_to_recordset($1::jsonb) AS r(
+         "id" text, "tenant_id" text, "livemode" boolean, "api_key_id" text, "investor_id" text, "method" text,
+         "path" text, "query" jsonb, "status" int, "duration_ms" int, "error_code" text, "error" jsonb,
+         "idempotency_key" text, "idempotent_replayed" boolean, "legacy" boolean, "created_at" float8)
        ON CONFLICT ("id") DO NOTHING`,
-      [
-        column('id'),
-        column('tenant_id'),
-        column('livemode'),
-        column('api_key_id'),
-        column('investor_id'),
-        column('method'),
-        column('path'),
-        json('query'),
-        column('status'),
-        column('duration_ms'),
-        column('error_code'),
-        json('error'),
-        column('idempotency_key'),
-        column('idempotent_replayed'),
-        column('legacy'),
-        column('created_at'),
-      ],
+      [json],
     );
   }
 

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { Principal } from 'src/core/auth/principal';
 import type { RequestLogEntity } from 'src/modules/request-logs/request-log.entity';
 
-export type RequestLogRow = Omit<RequestLogEntity, never>;
+/** A row as buffered: the arrival time in epoch milliseconds (what the batch insert sends). */
+export type RequestLogRow = Omit<RequestLogEntity, 'created_at'> & { created_at: number };
 
 /**
  * Query parameters whose values are kept: paging, filters over ids, enums, times and symbols.
@@ -78,7 +79,7 @@ function pathOf(req: Request): string {
 export function requestLogRow(
   req: RequestWithOutcome,
   res: Response,
-  startedAt: Date,
+  startedAt: number,
   durationMs: number,
 ): RequestLogRow | null {
   const principal = req.principal;
