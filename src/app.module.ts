@@ -21,6 +21,7 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { WealthModule } from 'src/modules/wealth/wealth.module';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
 import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
+import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module';
 
 @Module({
   imports: [
@@ -46,6 +47,7 @@ import { CashManagementModule } from 'src/modules/cash-management/cash-managemen
     WealthModule,
     CashSweepModule,
     CashManagementModule,
+    RequestLogsModule,
   ],
 })
 export class AppModule {}

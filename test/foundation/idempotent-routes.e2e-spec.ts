@@ -165,6 +165,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
     );
     await sink.receiver.waitFor([event.id]);
+    await once('resendEvent', () => post(`/v1/events/${event.id}/resend`).send({ endpoint: webhook.id }));
 
     const tier = await once('createAprTier', () =>
       post('/v1/cash-management/apr-tiers').send({ name: 'routes', account_rate_bps: 100 }),

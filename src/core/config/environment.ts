@@ -175,6 +175,28 @@ export class Environment {
   @Max(600000)
   JOB_LOCK_MS = 30000;
 
+  /** Days a request log row is kept before the daily purge job deletes it. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  REQUEST_LOG_RETENTION_DAYS = 30;
+
+  /** How often buffered request log rows are written (one multi-row insert per flush). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(50)
+  @Max(2000)
+  REQUEST_LOG_FLUSH_MS = 500;
+
+  /**
+   * `user:password` that opens the queue board at /admin/queues (HTTP Basic). Unset: the board
+   * is not mounted at all.
+   */
+  @IsOptional()
+  @Matches(/^[^:\s]{3,}:\S{16,}$/, { message: 'must be user:password, the password at least 16 characters' })
+  ADMIN_CREDENTIALS?: string;
+
   /** Test mode: a transfer goes from pending to processing this long after it was made (clock time). */
   @Transform(({ value }) => Number(value))
   @IsInt()
