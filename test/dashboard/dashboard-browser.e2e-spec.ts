@@ -77,7 +77,10 @@ describe('Dashboard in a browser', () => {
       const problems: string[] = [];
       page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-      page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`));
+      page.on(
+        'response',
+        (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()}: ${res.url()}`),
+      );
       const requested: string[] = [];
       page.on('request', (req) => requested.push(req.url()));
 
@@ -100,11 +103,10 @@ describe('Dashboard in a browser', () => {
       await shot(page, 'request');
 
       // The key pair is in sessionStorage only, never in the URL or localStorage.
-      const storage = await page.evaluate(() => ({
-        session: JSON.stringify(sessionStorage),
-        local: JSON.stringify(localStorage),
-        href: location.href,
-      }));
+      // (Evaluated in the page, where the DOM globals exist.)
+      const storage = await page.evaluate<{ session: string; local: string; href: string }>(
+        '({ session: JSON.stringify(sessionStorage), local: JSON.stringify(localStorage), href: location.href })',
+      );
       expect(storage.session).toContain(tenant.test.secret);
       expect(storage.local).not.toContain(tenant.test.secret);
       expect(storage.href).not.toContain(tenant.test.secret);
@@ -153,7 +155,7 @@ describe('Dashboard in a browser', () => {
       // Signing out forgets the key pair.
       await page.getByTestId('sign-out').click();
       await page.getByLabel('Secret').waitFor();
-      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
       expect(problems).toEqual([]);
     },
     120_000,

@@ -1,3 +1,4 @@
+import { investorBody, investorKey } from '../investors/fixtures';
 import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
 
 interface RequestLog {
@@ -184,6 +185,32 @@ describe('Request logs', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.param).toBe('created[between]');
     expect((await list('method=FETCH')).status).toBe(400);
+  });
+
+  it('never stores the body of a successful request; records the investor scope; investor keys get 403', async () => {
+    const body = investorBody({ contact: { email_address: EMAIL } });
+    const created = await as(tenant.test).post('/v1/investors', body);
+    expect(created.status).toBe(201);
+    const createdLog = await logOf(created.headers['request-id']);
+    expect(createdLog).toMatchObject({ method: 'POST', path: '/v1/investors', status: 201, error: null });
+    const text = JSON.stringify(createdLog);
+    for (const value of [
+      EMAIL,
+      body.identity.tax_id,
+      body.contact.phone_number,
+      'San Mateo',
+      created.body.id,
+    ]) {
+      expect(text).not.toContain(value);
+    }
+    const key = await investorKey(ctx, tenant.test, created.body.id);
+    const own = await as(key).get(`/v1/investors/${created.body.id}`);
+    expect(own.status).toBe(200);
+    expect(await logOf(own.headers['request-id'])).toMatchObject({
+      investor_id: created.body.id,
+      api_key_id: key.id,
+    });
+    expect((await as(key).get('/v1/request-logs')).status).toBe(403);
   });
 
   it('keeps tenants and modes apart', async () => {

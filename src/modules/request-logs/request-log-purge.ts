@@ -1,7 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
-import { PURGE_REQUEST_LOGS_JOB } from 'src/modules/request-logs/request-log-recorder.service';
+
+export const PURGE_REQUEST_LOGS_JOB = 'request_logs.purge';
 
 /**
  * The daily purge: deletes the tenant's (one mode's) request log rows older than
@@ -34,3 +35,7 @@ export class RequestLogPurge implements OnModuleInit {
     });
   }
 }
+
+/** The purge handler alone: in the API (RequestLogsModule) and in the worker process. */
+@Module({ providers: [RequestLogPurge] })
+export class RequestLogPurgeModule {}

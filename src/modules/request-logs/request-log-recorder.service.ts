@@ -5,9 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ClockService } from 'src/core/clock/clock.service';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
+import { PURGE_REQUEST_LOGS_JOB } from 'src/modules/request-logs/request-log-purge';
 import { requestLogRow, RequestLogRow, RequestWithOutcome } from 'src/modules/request-logs/request-log-row';
-
-export const PURGE_REQUEST_LOGS_JOB = 'request_logs.purge';
 
 /** A flush starts early once this many rows wait. */
 const FLUSH_ROWS = 200;
