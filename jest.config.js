@@ -25,6 +25,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/env.ts'],
+      testEnvironment: '<rootDir>/test/support/e2e-environment.js',
     },
   ],
 };

@@ -16,6 +16,8 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { SandboxAdminModule } from 'src/modules/sandbox-admin/sandbox-admin.module';
+import { WebhookSinksModule } from 'src/modules/webhook-sinks/webhook-sinks.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 
 @Module({
@@ -38,6 +40,8 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    SandboxAdminModule,
+    WebhookSinksModule,
   ],
 })
 export class AppModule {}

@@ -30,7 +30,7 @@ describe('Compliance: KYC', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    receiverUrl = await receiver.start();
+    receiverUrl = await receiver.start({ ctx, creds: tenant.test });
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   deliveryAttempt: 'wda',
   position: 'pos',
   execution: 'exe',
+  webhookSink: 'whs',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
