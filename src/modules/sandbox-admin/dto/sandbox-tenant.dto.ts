@@ -1,13 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { Product, PRODUCTS } from 'src/core/tenancy/tenant.entity';
 
 const PRODUCTS_DESCRIPTION = `Add-on products of the tenant: ${PRODUCTS.join(', ')}.`;
