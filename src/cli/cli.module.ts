@@ -5,6 +5,7 @@ import { RedisModule } from 'src/core/redis/redis.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { QueueModule } from 'src/core/queue/queue.module';
+import { TradingSettingsModule } from 'src/modules/trading/trading-settings.module';
 import { ClockModule } from 'src/core/clock/clock.module';
 import { CashSweepSettingsModule } from 'src/modules/cash-sweep/default-tier-rates.service';
 import { TransferSettingsModule } from 'src/modules/transfers/transfer-settings.module';
@@ -22,6 +23,7 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     QueueModule.forRoot({ consumers: false }),
     WebhookDeliveryModule,
     TransferSettingsModule,
+    TradingSettingsModule,
     ClockModule,
     CashSweepSettingsModule,
   ],

@@ -18,10 +18,11 @@ export const ID_PREFIXES = {
   deliveryAttempt: 'wda',
   position: 'pos',
   execution: 'exe',
-  aprTier: 'apr',
-  interestPayout: 'ipay',
   financialPlan: 'fp',
   goal: 'goal',
+  aprTier: 'apr',
+  interestPayout: 'ipay',
+  webhookSink: 'whs',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
