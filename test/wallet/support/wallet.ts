@@ -17,7 +17,6 @@ export function as(ctx: TestContext, creds: TestCredentials) {
       const req = auth(ctx.http().post(path));
       return (idempotencyKey ? req.set('Idempotency-Key', idempotencyKey) : req).send(body as object);
     },
-    put: (path: string, body?: unknown) => auth(ctx.http().put(path)).send(body as object),
     delete: (path: string) => auth(ctx.http().delete(path)),
   };
 }
