@@ -10,6 +10,11 @@ import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-schedu
 import { Ledger1763850000001 } from './1763850000001-ledger';
 import { Transfers1763850100000 } from './1763850100000-transfers';
 import { AssetSearchTerms1763900000000 } from './1763900000000-asset-search-terms';
+import { Trading1763920000000 } from './1763920000000-trading';
+import { Wealth1763940000000 } from './1763940000000-wealth';
+import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
+import { RequestLogs1763950000000 } from './1763950000000-request-logs';
+import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -28,4 +33,9 @@ export const MIGRATIONS = [
   Ledger1763850000001,
   Transfers1763850100000,
   AssetSearchTerms1763900000000,
+  Trading1763920000000,
+  Wealth1763940000000,
+  CashSweep1763930000000,
+  RequestLogs1763950000000,
+  WebhookSinks1763910000000,
 ];
