@@ -141,6 +141,7 @@ async function placement(url: string, authorization: string) {
     RATE_LIMIT_BURST: '10000000',
     RATE_LIMIT_PER_SECOND: '10000000',
     LOG_LEVEL: 'info',
+    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
   });
   const bare = await startServer('bench/orders/servers.ts', ['bare'], { DATABASE_URL: url });
   try {
