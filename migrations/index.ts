@@ -12,6 +12,8 @@ import { Transfers1763850100000 } from './1763850100000-transfers';
 import { Trading1763920000000 } from './1763920000000-trading';
 import { Wealth1763940000000 } from './1763940000000-wealth';
 import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
+import { RequestLogs1763950000000 } from './1763950000000-request-logs';
+import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -32,4 +34,6 @@ export const MIGRATIONS = [
   Trading1763920000000,
   Wealth1763940000000,
   CashSweep1763930000000,
+  RequestLogs1763950000000,
+  WebhookSinks1763910000000,
 ];

@@ -267,4 +267,49 @@ describe('Cash sweep accrual on the test clock', () => {
       ]);
     },
   );
+
+  itLocal(
+    '50 payout runs of one month at once pay it once; the scheduled job after them pays nothing',
+    async () => {
+      const partner = await ctx.createTenant();
+      const partnerClient = as(ctx, partner.test);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+      const { investor } = await fundedAccount(ctx, partner.test, '10000.00');
+      // 1 April 08:00 New York: March has accrued; its payout is due at 09:00.
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T12:00:00Z' });
+      const app = ctx.app!;
+      const handler = app.get(JobRegistry).get('cash_sweep.pay_month');
+      const job = {
+        id: '00000000-0000-4000-8000-000000000001',
+        tenantId: partner.tenantId,
+        livemode: false,
+        kind: 'cash_sweep.pay_month',
+        dueAt: new Date('2027-04-01T13:00:00Z'),
+        payload: { currency: 'USD', month: '2027-03' },
+        now: new Date('2027-04-01T13:00:00Z'),
+        attempts: 0,
+      };
+      const dataSource = app.get(DataSource);
+      const runs = await Promise.allSettled(
+        Array.from({ length: 50 }, () => dataSource.transaction((m: EntityManager) => handler.run(m, job))),
+      );
+      expect(runs.filter((r) => r.status === 'rejected')).toEqual([]);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T14:00:00Z' });
+
+      const paid = payoutCents(
+        datesBetween('2027-03-01', '2027-03-31').map(() => dayInterestUnits('10000.00', 350)),
+      );
+      const cash = (await balances(ctx, partner.test, investor.account_id)).find(
+        (b) => b.currency === 'USD',
+      )!;
+      expect(cash.cash).toBe((10000 + Number(paid)).toFixed(2));
+      const events = await partnerClient.get('/v1/events?event=cash_sweep.interest.paid');
+      expect(events.body.data.map((e: { data: { amount: string } }) => e.data.amount)).toEqual([paid]);
+      expect(await app.get(LedgerAudit).check(partner.tenantId)).toEqual({
+        unbalancedJournals: [],
+        totalsMismatches: [],
+        overdrawnAccounts: [],
+      });
+    },
+  );
 });

@@ -75,6 +75,18 @@ export class Environment {
   @Min(1)
   RATE_LIMIT_BURST = 200;
 
+  /** Failed authentications per minute one public key may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_KEY_PER_MINUTE = 20;
+
+  /** Failed authentications per minute one client address may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 300;
+
   /** How long an API key stays cached in a process; bounds how late a revocation takes effect. */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -163,6 +175,28 @@ export class Environment {
   @Max(600000)
   JOB_LOCK_MS = 30000;
 
+  /** Days a request log row is kept before the daily purge job deletes it. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  REQUEST_LOG_RETENTION_DAYS = 30;
+
+  /** How often buffered request log rows are written (one multi-row insert per flush). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(50)
+  @Max(2000)
+  REQUEST_LOG_FLUSH_MS = 500;
+
+  /**
+   * `user:password` that opens the queue board at /admin/queues (HTTP Basic). Unset: the board
+   * is not mounted at all.
+   */
+  @IsOptional()
+  @Matches(/^[^:\s]{3,}:\S{16,}$/, { message: 'must be user:password, the password at least 16 characters' })
+  ADMIN_CREDENTIALS?: string;
+
   /** Test mode: a transfer goes from pending to processing this long after it was made (clock time). */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -199,13 +233,28 @@ export class Environment {
   @Min(1)
   DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
+  /**
+   * Bearer token of the sandbox admin API (/v1/sandbox/*: tenants for QA runs). Unset, or with
+   * APP_ENV=production, those routes do not exist (404).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  SANDBOX_ADMIN_TOKEN?: string;
+
   /** Seed of the simulated price walk: the same seed gives the same prices in every process. */
   @Matches(/^[\x21-\x7e]{1,64}$/, { message: 'must be 1-64 printable characters without spaces' })
   PRICE_SEED = 'sandbox';
 }
 
 /** Settings whose values may hold a key or a password: errors name them without echoing the value. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY', 'DATA_ENCRYPTION_KEY']);
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'WEBHOOK_SECRET_KEY',
+  'DATA_ENCRYPTION_KEY',
+  'SANDBOX_ADMIN_TOKEN',
+]);
 
 /** Used by ConfigModule: one clear line naming each bad value, then the process stops. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

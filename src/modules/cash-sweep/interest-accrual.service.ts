@@ -64,9 +64,16 @@ export class InterestAccrual {
   ): Promise<number> {
     const accounts = await this.enrollments.accruingOn(manager, scope, currency, date);
     const at = lastInstantOf(date, currency);
+    const cashByAccount = await this.ledger.cashAtMany(
+      scope,
+      accounts.map((a) => a.account_id),
+      currency,
+      at,
+      manager,
+    );
     const rows: InterestRow[] = [];
     for (const account of accounts) {
-      const cash = await this.ledger.cashAt(scope, account.account_id, currency, at, manager);
+      const cash = cashByAccount.get(account.account_id)!;
       rows.push({
         account_id: account.account_id,
         investor_id: account.investor_id,

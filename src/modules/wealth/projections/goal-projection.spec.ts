@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { Money } from 'src/core/money/money';
 import {
   addMonths,
@@ -8,6 +9,7 @@ import {
 import {
   goalProgress,
   GoalProjectionInput,
+  MAX_PROJECTION_MONTHS,
   monthlyRate,
   monthsToTarget,
   projectedPath,
@@ -106,5 +108,40 @@ describe('goal projection', () => {
     const expected = closedFormFutureValue('10000', '500', new Money('0.005'), 120);
     expect(new Money(low.p50).div(expected).minus(1).abs().lt('0.05')).toBe(true);
     expect(rangeSeed('fp_x', 2, 'goal_y')).not.toBe(seed);
+  });
+
+  it('property: the path is the closed form, and completion is the first month at or above the target', () => {
+    const cents = (max: number) => fc.integer({ min: 0, max }).map((c) => new Money(c).div(100));
+    fc.assert(
+      fc.property(
+        cents(50_000_000),
+        cents(2_000_000),
+        fc.integer({ min: 1, max: 100_000_000 }).map((c) => new Money(c).div(100)),
+        fc.integer({ min: 1, max: 300 }).map((bp) => new Money(bp).div(10_000)),
+        fc.option(fc.integer({ min: 0, max: 100 }).map((bp) => new Money(bp).div(10_000))),
+        (current, monthly, target, annualReturn, inflation) => {
+          const input = goal({ current, monthlyContribution: monthly, target, annualReturn, inflation });
+          const i = monthlyRate(annualReturn, inflation);
+          const path = projectedPath(input, 36);
+          for (const n of [1, 12, 36]) {
+            expect(path[n - 1].toFixed(2)).toBe(closedFormFutureValue(current, monthly, i, n).toFixed(2));
+          }
+          const months = monthsToTarget(input);
+          if (months === null) {
+            // Not within 100 years of months.
+            expect(projectedPath(input, MAX_PROJECTION_MONTHS)[MAX_PROJECTION_MONTHS - 1].lt(target)).toBe(
+              true,
+            );
+            return;
+          }
+          const at = (n: number) => (n === 0 ? current : projectedPath(input, n)[n - 1]);
+          expect(at(months).gte(target)).toBe(true);
+          if (months > 0) {
+            expect(at(months - 1).lt(target)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 100, seed: 20261122 },
+    );
   });
 });
