@@ -355,3 +355,47 @@ describe('Session events on the test clock', () => {
     expect((await t.balance()).order_holds).toBe('50.00');
   });
 });
+
+describe('Rejection at execution', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  let hook: Hook;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    await freezeClock(ctx, tenant.test, SATURDAY);
+    hook = await orderWebhook(ctx, tenant.test);
+  });
+
+  afterAll(async () => {
+    await hook.stop();
+    await ctx.close();
+  });
+
+  it('a market buy whose price doubled before the open is rejected: nothing filled, its hold released', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    await setPrice(ctx, tenant.test, 'CSCO', '100.00');
+    const res = await t.place({
+      symbol: 'CSCO',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '9',
+    });
+    expect(res.body.status).toBe('accepted');
+    expect((await t.balance()).order_holds).not.toBe('0.00');
+    await setPrice(ctx, tenant.test, 'CSCO', '200.00'); // closed: evaluated, nothing happens
+    // Saturday 12:00 → Monday 09:31 New York: the open evaluates it at 200.
+    await advanceClock(ctx, tenant.test, 2 * 86_400 - 12 * 3600 + 9 * 3600 + 31 * 60);
+    expect(await t.order(res.body.id)).toMatchObject({
+      status: 'rejected',
+      filled_quantity: '0',
+      reject_reason: 'insufficient buying power at execution',
+    });
+    const events = await hook.waitFor(res.body.id, ['order.accepted', 'order.rejected']);
+    expect(events.map((e) => e.event)).toEqual(['order.accepted', 'order.rejected']);
+    expect(await t.balance()).toMatchObject({ cash: '1000.00', available: '1000.00', order_holds: '0.00' });
+    expect(await t.executions(res.body.id)).toEqual([]);
+  });
+});
