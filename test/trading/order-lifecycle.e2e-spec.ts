@@ -267,6 +267,40 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
       );
     expect(one.body).toEqual(all.body[0]);
   });
+
+  it('sells by notional: the units at the bid, the reservation released, cash credited', async () => {
+    const quote = await setPrice(ctx, tenant.test, 'INTC', '50.00');
+    await buy('INTC', '10');
+    const before = await t.balance();
+    const res = await t.place({
+      symbol: 'INTC',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      notional: '100',
+    });
+    const quantity = new Decimal(100).div(quote.bid).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(res.body).toMatchObject({
+      status: 'filled',
+      notional: '100',
+      filled_quantity: quantity.toFixed(),
+    });
+    const proceeds = quantity.times(quote.bid).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    expect((await t.balance()).cash).toBe(new Decimal(before.cash).plus(proceeds).toFixed(2));
+    const left = new Decimal(10).minus(quantity).toFixed();
+    expect((await t.positions()).find((p: { symbol: string }) => p.symbol === 'INTC')).toMatchObject({
+      quantity: left,
+    });
+    // Nothing stays reserved: the rest can be sold in full.
+    const rest = await t.place({
+      symbol: 'INTC',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: left,
+    });
+    expect(rest.body.status).toBe('filled');
+  });
 });
 
 describe('Session events on the test clock', () => {
