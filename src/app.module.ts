@@ -16,7 +16,11 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { TradingModule } from 'src/modules/trading/trading.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
+import { WealthModule } from 'src/modules/wealth/wealth.module';
+import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
 import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module';
 
 @Module({
@@ -32,6 +36,7 @@ import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module'
     LedgerModule,
     FundingSourcesModule,
     TransfersModule,
+    TradingModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,
@@ -39,6 +44,9 @@ import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module'
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    WealthModule,
+    CashSweepModule,
+    CashManagementModule,
     RequestLogsModule,
   ],
 })

@@ -42,8 +42,19 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   express.set('etag', false);
   express.set('query parser', 'extended');
 
-  // Request id on every response, and the legacy alias rewritten to /v1 (same handlers).
+  // One entry middleware (each Express layer costs a match and a dispatch on every request):
+  // request id on every response, the legacy alias rewritten to /v1 (same handlers), the request
+  // log line, then JSON bodies (content type, charset, size, nesting, text) and query strings
+  // (text) checked before any route runs; path parameters and form fields by RequestTextPipe.
   const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
+  const logRequest = requestLogMiddleware(logger.requests);
+  const parseBody = jsonBodyParser();
+  const checkQuery = queryTextCheck();
+  // helmet's usual security headers on every answer; the strict Content-Security-Policy is the
+  // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
+  const securityHeaders = helmet({ contentSecurityPolicy: false });
+  // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
+  const recordRequest = app.get(RequestLogRecorder).middleware();
   app.use((req: Request & { id?: string; legacyApi?: boolean }, res: Response, next: NextFunction) => {
     req.id = newId('request');
     res.setHeader('Request-Id', req.id);
@@ -51,24 +62,20 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
       req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
       req.legacyApi = true;
     }
-    next();
+    securityHeaders(req, res, () =>
+      logRequest(req, res, () =>
+        recordRequest(req, res, () =>
+          parseBody(req, res, (err?: unknown) => (err ? next(err) : checkQuery(req, res, next))),
+        ),
+      ),
+    );
   });
-  // The usual security headers on every answer; the strict Content-Security-Policy is the
-  // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
-  app.use(helmet({ contentSecurityPolicy: false }));
-  app.use(requestLogMiddleware(logger.requests));
-  // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
-  app.use(app.get(RequestLogRecorder).middleware());
 
   // The partner dashboard (static page) and, for support, the queue board (only when
-  // ADMIN_CREDENTIALS is set); neither reads JSON bodies.
+  // ADMIN_CREDENTIALS is set): one path-scoped layer each, after the entry middleware.
   serveDashboard(app);
   mountQueueBoard(app);
 
-  // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
-  // before any route runs; path parameters and form fields by RequestTextPipe below.
-  app.use(jsonBodyParser());
-  app.use(queryTextCheck());
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

@@ -75,6 +75,18 @@ export class Environment {
   @Min(1)
   RATE_LIMIT_BURST = 200;
 
+  /** Failed authentications per minute one public key may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_KEY_PER_MINUTE = 20;
+
+  /** Failed authentications per minute one client address may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 300;
+
   /** How long an API key stays cached in a process; bounds how late a revocation takes effect. */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -135,6 +147,16 @@ export class Environment {
   @Min(1)
   @Max(5000)
   EVENT_RELAY_BATCH_SIZE = 500;
+
+  /**
+   * How often the trading engine re-evaluates every asset with open orders at the current price
+   * (where queue consumers run); 0 turns the sweep off (price helper ticks and session events remain).
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  ENGINE_SWEEP_INTERVAL_MS = 5000;
 
   /** How often the scheduler looks for jobs that fell due (by each tenant's clock). */
   @Transform(({ value }) => Number(value))
