@@ -1,9 +1,14 @@
 import 'reflect-metadata';
 import type { INestApplication, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import type { DataSource, DataSourceOptions } from 'typeorm';
-import type { TenancyService } from 'src/core/tenancy/tenancy.service';
-import type { Product } from 'src/core/tenancy/tenant.entity';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { AppModule } from 'src/app.module';
+import { configureApp } from 'src/app.setup';
+import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
+import { TenancyService } from 'src/core/tenancy/tenancy.service';
+import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { templateDb, withAdmin } from './database';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
@@ -66,15 +71,6 @@ export async function createTestContext(
   if (isRemote) {
     return remoteContext();
   }
-  // Loaded here, not at the top: remote runs never compile the app (each jest worker would).
-  const { Test } = await import('@nestjs/testing');
-  const { DataSource: DataSourceClass } = await import('typeorm');
-  const { AppModule } = await import('src/app.module');
-  const { configureApp } = await import('src/app.setup');
-  const { dataSourceOptions } = await import('src/core/database/data-source-options');
-  const { ApiKeyEntity } = await import('src/core/tenancy/api-key.entity');
-  const { TenancyService: TenancyServiceClass } = await import('src/core/tenancy/tenancy.service');
-  const { TenantEntity } = await import('src/core/tenancy/tenant.entity');
   const fileDb = process.env.TEST_FILE_DB as string;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
   const databaseUrl = process.env.DATABASE_URL as string;
@@ -89,8 +85,8 @@ export async function createTestContext(
     ...dataSourceOptions(databaseUrl),
     entities: [TenantEntity, ApiKeyEntity],
   };
-  const dataSource = await new DataSourceClass(dbOptions).initialize();
-  const tenancy = new TenancyServiceClass(
+  const dataSource = await new DataSource(dbOptions).initialize();
+  const tenancy = new TenancyService(
     dataSource.getRepository(TenantEntity),
     dataSource.getRepository(ApiKeyEntity),
   );
