@@ -6,6 +6,7 @@ RUN npm ci --no-fund --no-audit
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY migrations ./migrations
+COPY dashboard ./dashboard
 RUN npm run build
 
 # Runtime stage: production dependencies and the compiled code only.

@@ -20,4 +20,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['../../../*'] }],
     },
   },
+  {
+    // The dashboard's browser code has its own TypeScript project (DOM, Preact JSX).
+    files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx', 'dashboard/**/*.mts'],
+    languageOptions: {
+      parserOptions: { project: './dashboard/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
 );

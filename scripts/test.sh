@@ -12,11 +12,14 @@ npx eslint . --max-warnings 0
 npx prettier --check . --log-level warn
 echo "== typecheck"
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p dashboard/tsconfig.json
 echo "== openapi lint"
 npx redocly lint openapi/openapi.yaml --config redocly.yaml --format stylish 2>&1 | grep -v -e '^\s*$' -e '║' -e '╔' -e '╚' || true
 npx redocly lint openapi/openapi.yaml --config redocly.yaml >/dev/null 2>&1
 echo "== spectral (OpenAPI and OWASP rulesets; exceptions documented in .spectral.yaml)"
 # Any finding fails, warnings and hints included.
 npx spectral lint openapi/openapi.yaml --ruleset .spectral.yaml --fail-severity=hint
+echo "== dashboard build (served at /dashboard; the browser test drives it)"
+npm run build:dashboard
 echo "== jest"
 npx jest --ci "$@"

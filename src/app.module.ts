@@ -16,9 +16,14 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
+import { TradingModule } from 'src/modules/trading/trading.module';
 import { SandboxAdminModule } from 'src/modules/sandbox-admin/sandbox-admin.module';
 import { WebhookSinksModule } from 'src/modules/webhook-sinks/webhook-sinks.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
+import { WealthModule } from 'src/modules/wealth/wealth.module';
+import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
+import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module';
 
 @Module({
   imports: [
@@ -33,6 +38,7 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     LedgerModule,
     FundingSourcesModule,
     TransfersModule,
+    TradingModule,
     ComplianceModule,
     DocumentsModule,
     DisclosuresModule,
@@ -40,6 +46,10 @@ import { TransfersModule } from 'src/modules/transfers/transfers.module';
     AssetsModule,
     MarketsModule,
     MarketDataModule,
+    WealthModule,
+    CashSweepModule,
+    CashManagementModule,
+    RequestLogsModule,
     SandboxAdminModule,
     WebhookSinksModule,
   ],

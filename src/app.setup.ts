@@ -1,6 +1,7 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
@@ -11,6 +12,9 @@ import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
 import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
 import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
+import { mountQueueBoard } from 'src/modules/dashboard/queue-board';
+import { serveDashboard } from 'src/modules/dashboard/serve-dashboard';
+import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
 import { buildOpenApiDocument } from 'src/openapi/openapi-document';
 import { serveSwaggerUi } from 'src/openapi/swagger-ui';
 
@@ -38,8 +42,19 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   express.set('etag', false);
   express.set('query parser', 'extended');
 
-  // Request id on every response, and the legacy alias rewritten to /v1 (same handlers).
+  // One entry middleware (each Express layer costs a match and a dispatch on every request):
+  // request id on every response, the legacy alias rewritten to /v1 (same handlers), the request
+  // log line, then JSON bodies (content type, charset, size, nesting, text) and query strings
+  // (text) checked before any route runs; path parameters and form fields by RequestTextPipe.
   const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
+  const logRequest = requestLogMiddleware(logger.requests);
+  const parseBody = jsonBodyParser();
+  const checkQuery = queryTextCheck();
+  // The usual security headers on every answer; the strict Content-Security-Policy is the
+  // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
+  const securityHeaders = helmet({ contentSecurityPolicy: false });
+  // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
+  const recordRequest = app.get(RequestLogRecorder).middleware();
   app.use((req: Request & { id?: string; legacyApi?: boolean }, res: Response, next: NextFunction) => {
     req.id = newId('request');
     res.setHeader('Request-Id', req.id);
@@ -47,14 +62,18 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
       req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
       req.legacyApi = true;
     }
-    next();
+    securityHeaders(req, res, () =>
+      logRequest(req, res, () =>
+        recordRequest(req, res, () =>
+          parseBody(req, res, (err?: unknown) => (err ? next(err) : checkQuery(req, res, next))),
+        ),
+      ),
+    );
   });
-  app.use(requestLogMiddleware(logger.requests));
-
-  // JSON bodies (content type, charset, size, nesting, text) and query strings (text) are checked
-  // before any route runs; path parameters and form fields by RequestTextPipe below.
-  app.use(jsonBodyParser());
-  app.use(queryTextCheck());
+  // The partner dashboard (static page) and, for support, the queue board (only when
+  // ADMIN_CREDENTIALS is set).
+  serveDashboard(app);
+  mountQueueBoard(app);
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

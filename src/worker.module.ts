@@ -8,13 +8,17 @@ import { QueueModule } from 'src/core/queue/queue.module';
 import { RedisModule } from 'src/core/redis/redis.module';
 import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
+import { TradingEngineModule } from 'src/modules/trading/trading-engine.module';
+import { CashSweepCoreModule } from 'src/modules/cash-sweep/cash-sweep-core.module';
+import { RequestLogPurgeModule } from 'src/modules/request-logs/request-log-purge';
 import { TransferLifecycleModule } from 'src/modules/transfers/transfer-lifecycle.module';
 import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
 
 /**
  * The queue-worker process: no HTTP, only the modules whose jobs it runs. It always consumes
  * (whatever WORKER_IN_PROCESS says) and runs the outbox relay and the scheduled-job relay. Every
- * module with clock-driven jobs is here so its handlers are registered (transfer lifecycle).
+ * module with clock-driven jobs is here so its handlers are registered (transfer lifecycle, trading
+ * engine, cash sweep, request log purge).
  */
 @Module({
   imports: [
@@ -29,6 +33,9 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     SchedulerModule,
     WebhookDeliveryModule,
     TransferLifecycleModule,
+    TradingEngineModule,
+    CashSweepCoreModule,
+    RequestLogPurgeModule,
   ],
 })
 export class WorkerModule {}

@@ -8,6 +8,7 @@ import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { compare, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { startUnderCallgrind } from 'bench/lib/callgrind';
 
 /**
  * Authenticated trivial route (Basic auth, rate limit, access guard, request id, JSON logs)
@@ -36,21 +37,70 @@ async function prepareDatabase(): Promise<{ url: string; authorization: string }
   return { url: url.toString(), authorization };
 }
 
+const APP_ENV = {
+  MIGRATE_ON_START: 'false',
+  // The bench measures overhead, not the limiter refusing: a budget far above the load.
+  RATE_LIMIT_BURST: '10000000',
+  RATE_LIMIT_PER_SECOND: '10000000',
+  LOG_LEVEL: 'info',
+};
+const PATH = '/v1/webhooks/event-types';
+
+/**
+ * `run.ts callgrind`: instructions per request of each server under valgrind (BENCH_BUILD_DIR,
+ * see bench/lib/callgrind.ts), after a warm-up, over BENCH_CALLGRIND_REQUESTS requests.
+ */
+async function instructionCounts(): Promise<void> {
+  const total = Number(process.env.BENCH_CALLGRIND_REQUESTS ?? 400);
+  const { url, authorization } = await prepareDatabase();
+  const counts: Record<string, number> = {};
+  for (const [name, headers] of [
+    ['app', { authorization }],
+    ['bare', {}],
+  ] as const) {
+    const server = await startUnderCallgrind(
+      'bench/auth/servers.ts',
+      [name],
+      name === 'app' ? { ...APP_ENV, DATABASE_URL: url } : {},
+    );
+    try {
+      await runLoad({ port: server.port, path: PATH, headers, total: 600, concurrency: 4 });
+      server.zero();
+      const r = await runLoad({ port: server.port, path: PATH, headers, total, concurrency: 4 });
+      if (r.statuses[200] !== total) {
+        throw new Error(`${name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+      }
+      counts[name] = server.instructions() / total;
+    } finally {
+      await server.stop();
+    }
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        bench: 'auth (callgrind)',
+        requests: total,
+        authed_instructions_per_request: Math.round(counts.app),
+        bare_instructions_per_request: Math.round(counts.bare),
+        instruction_ratio: Number((counts.bare / counts.app).toFixed(3)),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'callgrind') {
+    return instructionCounts();
+  }
   const total = Number(process.env.BENCH_REQUESTS ?? 8000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const { url, authorization } = await prepareDatabase();
-  const app = await startServer('bench/auth/servers.ts', ['app'], {
-    DATABASE_URL: url,
-    MIGRATE_ON_START: 'false',
-    // The bench measures overhead, not the limiter refusing: a budget far above the load.
-    RATE_LIMIT_BURST: '10000000',
-    RATE_LIMIT_PER_SECOND: '10000000',
-    LOG_LEVEL: 'info',
-  });
+  const app = await startServer('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
   const bare = await startServer('bench/auth/servers.ts', ['bare']);
   try {
-    const path = '/v1/webhooks/event-types';
+    const path = PATH;
     // Warm both up (JIT, caches, connection pools).
     await runLoad({ port: app.port, path, headers: { authorization }, total: 5000, concurrency });
     await runLoad({ port: bare.port, path, total: 5000, concurrency });

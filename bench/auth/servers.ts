@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const mode = process.argv[2];
   if (mode === 'bare') {
     const app = await NestFactory.create(BareModule, { logger: false });
+    process.once('SIGTERM', () => process.exit(0)); // a normal exit, so profilers write out
     await app.listen(0, '127.0.0.1');
     process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
     return;

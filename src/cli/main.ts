@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { closeCliContext } from 'src/cli/cli-context';
 import { registerAssetCommands } from 'src/cli/commands/asset.commands';
+import { registerCashSweepCommands } from 'src/cli/commands/cash-sweep.commands';
 import { registerEventCommands } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
+import { registerTradingCommands } from 'src/cli/commands/trading.commands';
 import { registerTransferCommands } from 'src/cli/commands/transfer.commands';
 
 /** Support CLI: `npm run cli -- <command>`. Every command prints JSON. */
@@ -21,6 +23,8 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   registerEventCommands(program);
   registerAssetCommands(program);
   registerTransferCommands(program);
+  registerTradingCommands(program);
+  registerCashSweepCommands(program);
   return program;
 }
 

@@ -31,9 +31,13 @@ the same body returns the stored response with \`Idempotent-Replayed: true\`; an
 SVC-409-002; a repeat while the first is running gives 409 SVC-409-003. Failed requests store
 nothing, so they may be retried with the same key.
 
-**Rate limits.** Per API key, shared across the whole deployment: 100 requests/s sustained with
-bursts of 200 by default. Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
-\`RateLimit-Reset\`; a 429 carries \`Retry-After\`.
+**Rate limits.** Per API key, shared across the whole deployment: a token bucket of 200 requests
+refilled at 100 per second by default, so no span of t seconds lets more than 200 + 100 × t
+requests through (there are no window edges to straddle). Responses carry \`RateLimit-Limit\` (the
+burst), \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries \`Retry-After\`. Failed
+authentication is limited too: past 20 failures a minute for one public key, or 300 from one client
+address, a failed attempt answers 429 SVC-429-001 with \`Retry-After\` (and no RateLimit headers)
+instead of 401. Requests with correct credentials are never refused by that limit.
 
 **Request ids.** Every response carries a \`Request-Id\` header (\`req_...\`); quote it to support.
 

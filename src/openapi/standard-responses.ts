@@ -40,7 +40,8 @@ const SHARED_ERRORS: Record<
       'The Idempotency-Key was used within 24 h with other parameters, or its first request is still running.',
     postOnly: true,
   },
-  TooManyRequests: { codes: ['SVC-429-001'], description: 'The API key’s rate limit is spent; see Retry-After.' },
+  TooManyRequests: { codes: ['SVC-429-001'], description:
+      'The API key’s rate limit is spent, or too many failed authentications came for this public key or client address; see Retry-After.' },
   RequestHeaderFieldsTooLarge: {
     codes: ['SVC-431-001'],
     description: `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB.`,
@@ -50,15 +51,15 @@ const SHARED_ERRORS: Record<
 
 const RATE_LIMIT_HEADERS: Json = {
   'RateLimit-Limit': {
-    description: 'Requests the API key may make per window (the burst).',
+    description: 'Requests the API key may send at once (the burst); the bucket refills at the sustained rate.',
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 1000000 },
   },
   'RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
+    description: 'Requests that may be sent at once now.',
     schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1000000 },
   },
   'RateLimit-Reset': {
-    description: 'Seconds until the window resets.',
+    description: 'Seconds until the full burst is available again.',
     schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86400 },
   },
   'Retry-After': {

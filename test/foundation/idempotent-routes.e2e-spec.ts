@@ -32,7 +32,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await ctx.createTenant();
+    tenant = await ctx.createTenant({ products: ['cash_management'] });
     sink = await startWebhookSink({ ctx, creds: tenant.test });
     const idempotency = ctx.app?.get(IdempotencyService);
     if (idempotency) {
@@ -134,6 +134,31 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/wallet/transactions/${envelope.transaction_id}/fail`).send({}),
     );
     await once('createWithdrawal', () => post(`/v1/investors/${holder.id}/withdrawals`).send(viaInvestor));
+    const order = await once('placeOrder', () =>
+      post(`/v1/investors/${holder.id}/orders`).send({
+        symbol: 'AAPL',
+        side: 'buy',
+        type: 'limit',
+        time_in_force: 'gtc',
+        quantity: '1',
+        limit_price: '1.00',
+      }),
+    );
+    await once('cancelOrder', () => post(`/v1/investors/${holder.id}/orders/${order.id}/cancel`));
+
+    const plan = `/v1/wealth/accounts/${holder.account_id}/financial-plan`;
+    const created = await ctx.http().put(plan).set('Authorization', basic(tenant.test)).send({});
+    expect(created.status).toBe(201);
+    const withGoal = await once('addFinancialPlanGoal', () =>
+      post(`${plan}/goals`).send({
+        name: 'Retirement',
+        goal_type: 'retirement',
+        target_amount: '100000.00',
+        target_date: '2060-01-31',
+      }),
+    );
+    expect(withGoal).toMatchObject({ version: 2, goals: [{ name: 'Retirement' }] });
+    await once('archiveFinancialPlan', () => post(`${plan}/archive`));
 
     const webhook = await once('createWebhook', () =>
       post('/v1/webhooks').send({ name: 'routes', url: sink.url, eventTypeNames: ['order.*'] }),
@@ -143,6 +168,15 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post(`/v1/test_helpers/webhooks/${webhook.id}/test-event`),
     );
     await sink.receiver.waitFor([event.id]);
+    await once('resendEvent', () => post(`/v1/events/${event.id}/resend`).send({ endpoint: webhook.id }));
+
+    const tier = await once('createAprTier', () =>
+      post('/v1/cash-management/apr-tiers').send({ name: 'routes', account_rate_bps: 100 }),
+    );
+    await once('retireAprTier', () => post(`/v1/cash-management/apr-tiers/${tier.id}/retire`));
+    await once('testHelperAccrueCashSweep', () =>
+      post('/v1/test_helpers/cash-sweep/accrue').send({ through: '2026-01-01' }),
+    );
     await once('createWebhookSink', () => post('/v1/test_helpers/webhook-sinks').send({ status_code: 200 }));
 
     expect(completedAfterTheFact).not.toHaveBeenCalled();

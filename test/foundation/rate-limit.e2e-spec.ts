@@ -2,14 +2,17 @@ import { basic, createTestContext, TestContext, TestTenant } from '../support/ap
 import { itLocal } from '../support/app';
 import { expectSvcError } from '../support/errors';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('Rate limit per API key', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
 
   beforeAll(async () => {
-    // A small limit for this file's own app: 5 requests per 5-second window.
+    // A small limit for this file's own app: bursts of 5, refilled at 1 request per second.
     process.env.RATE_LIMIT_BURST = '5';
     process.env.RATE_LIMIT_PER_SECOND = '1';
+    process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = '40';
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
   });
@@ -17,24 +20,97 @@ describe('Rate limit per API key', () => {
   afterAll(async () => {
     delete process.env.RATE_LIMIT_BURST;
     delete process.env.RATE_LIMIT_PER_SECOND;
+    delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
     await ctx.close();
   });
 
+  const call = (creds: TestTenant['test']) =>
+    ctx.http().get('/v1/webhooks/event-types').set('Authorization', basic(creds));
+
   itLocal('answers 429 SVC-429-001 with Retry-After once the key is over its limit', async () => {
-    const call = (creds = tenant.test) =>
-      ctx.http().get('/v1/webhooks/event-types').set('Authorization', basic(creds));
-    const first = await call();
+    const first = await call(tenant.test);
     expect(first.status).toBe(200);
     expect(first.headers['ratelimit-limit']).toBe('5');
     expect(first.headers['ratelimit-remaining']).toBe('4');
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
     for (let i = 0; i < 4; i++) {
-      expect((await call()).status).toBe(200);
+      expect((await call(tenant.test)).status).toBe(200);
     }
-    const limited = await call();
+    const limited = await call(tenant.test);
     expectSvcError(limited, 'SVC-429-001');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Another key of the same tenant has its own budget.
     expect((await call(tenant.live)).status).toBe(200);
+  });
+
+  itLocal('holds the burst across what would be a window edge', async () => {
+    // A fixed 5-second window (burst 5 / 1 per second) lets 5 requests through just before its
+    // edge and 5 more just after it. A bucket lets through at most burst + rate × elapsed.
+    const fresh = await ctx.createTenant();
+    const edge = Math.ceil(Date.now() / 5000) * 5000 + (Date.now() % 5000 > 4300 ? 5000 : 0);
+    await sleep(edge - 350 - Date.now());
+    const started = Date.now();
+    const before = await Promise.all(Array.from({ length: 5 }, () => call(fresh.test)));
+    await sleep(Math.max(0, edge + 50 - Date.now()));
+    const after = await Promise.all(Array.from({ length: 5 }, () => call(fresh.test)));
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    const passed = [...before, ...after].filter((r) => r.status === 200).length;
+    expect(before.every((r) => r.status === 200)).toBe(true);
+    expect(passed).toBeLessThanOrEqual(5 + Math.floor(elapsedSeconds * 1));
+    expect(passed).toBeLessThan(10);
+    after.filter((r) => r.status !== 200).forEach((r) => expectSvcError(r, 'SVC-429-001'));
+  });
+
+  itLocal('refills at the sustained rate', async () => {
+    const fresh = await ctx.createTenant();
+    await Promise.all(Array.from({ length: 5 }, () => call(fresh.test)));
+    expectSvcError(await call(fresh.test), 'SVC-429-001');
+    await sleep(1100);
+    expect((await call(fresh.test)).status).toBe(200);
+    expectSvcError(await call(fresh.test), 'SVC-429-001');
+  });
+
+  describe('failed authentication', () => {
+    let victim: TestTenant;
+
+    beforeAll(async () => {
+      victim = await ctx.createTenant();
+    });
+
+    const callWith = (authorization: string) =>
+      ctx.http().get('/v1/webhooks/event-types').set('Authorization', authorization);
+    const wrongSecret = (publicKey: string) => basic({ id: '', publicKey, secret: 'sk_wrong_guess' });
+
+    itLocal(
+      'answers 429 past 20 wrong secrets a minute for one public key, never to the right secret',
+      async () => {
+        for (let i = 0; i < 20; i++) {
+          expectSvcError(await callWith(wrongSecret(victim.test.publicKey)), 'SVC-401-001');
+        }
+        const limited = await callWith(wrongSecret(victim.test.publicKey));
+        expectSvcError(limited, 'SVC-429-001');
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+        // The partner holding the right secret is not locked out.
+        expect((await callWith(basic(victim.test))).status).toBe(200);
+        // Another public key has its own failure budget.
+        expectSvcError(await callWith(wrongSecret(victim.live.publicKey)), 'SVC-401-001');
+      },
+    );
+
+    itLocal('answers 429 once one address is past its failures a minute, whatever the keys', async () => {
+      // 22 failures so far from this address (above); the address allows 40 a minute.
+      const answers: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        answers.push((await callWith(wrongSecret(`pk_test_unknown${i}`))).status);
+      }
+      expect(answers.slice(0, 18)).toEqual(Array(18).fill(401));
+      // The bucket refills at 40 a minute, so the 19th and 20th may still pass while this runs.
+      expect(answers.slice(-4)).toEqual(Array(4).fill(429));
+      expectSvcError(await callWith('Bearer not-a-token'), 'SVC-429-001');
+      // Correct credentials from the same address still pass.
+      expect((await callWith(basic(victim.test))).status).toBe(200);
+      expect((await callWith(basic(victim.live))).status).toBe(200);
+    });
   });
 });

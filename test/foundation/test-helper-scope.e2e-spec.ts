@@ -60,6 +60,10 @@ describe('Test helper scope', () => {
     setTestPrices: { path: () => '/v1/test_helpers/prices', body: { symbol: 'AAPL', price: '190.00' } },
     sendWebhookTestEvent: { path: () => `/v1/test_helpers/webhooks/${webhookId}/test-event`, body: {} },
     moveTestClock: { path: () => '/v1/test_helpers/clock', body: { advance_seconds: 60 } },
+    testHelperAccrueCashSweep: {
+      path: () => '/v1/test_helpers/cash-sweep/accrue',
+      body: { through: '2026-01-01' },
+    },
     createWebhookSink: { path: () => '/v1/test_helpers/webhook-sinks', body: {} },
   };
   const perInvestor: Record<string, (investorId: string) => string> = {

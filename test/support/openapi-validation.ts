@@ -17,8 +17,14 @@ import { join } from 'node:path';
 
 type Json = Record<string, any>;
 
-/** Paths the document deliberately leaves out: test-only probes, health and docs. */
-const EXEMPT_PATHS = [/^\/v1\/probe(\/|$)/, /^\/health(\/|$)/, /^\/docs(\/|$)/];
+/** Paths the document deliberately leaves out: test-only probes, health, docs, the dashboard page and the queue board. */
+const EXEMPT_PATHS = [
+  /^\/v1\/probe(\/|$)/,
+  /^\/health(\/|$)/,
+  /^\/docs(\/|$)/,
+  /^\/dashboard(\/|$)/,
+  /^\/admin\/queues(\/|$)/,
+];
 /** The legacy alias maps onto the same operations (a rewrite in front of the router). */
 const LEGACY_PREFIX = /^\/legacy\/v1(?=\/|$)/;
 /** Add-on products answer their legacy 403 body on every path below them, unknown ones too. */

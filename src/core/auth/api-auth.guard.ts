@@ -5,6 +5,14 @@ import { PUBLIC_ROUTE } from 'src/core/auth/auth.decorators';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
+import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
+
+interface AuthRequest {
+  headers: Record<string, string | undefined>;
+  principal?: Principal;
+  ip?: string;
+  socket?: { remoteAddress?: string };
+}
 
 const UNAUTHORIZED_HEADERS = { 'WWW-Authenticate': 'Basic realm="investment-api", Bearer' };
 
@@ -28,6 +36,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
   constructor(
     private readonly reflector: Reflector,
     private readonly basic: BasicStrategy,
+    private readonly failures: AuthFailureLimiter,
   ) {
     super();
   }
@@ -36,26 +45,46 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
     if (this.isPublic(context)) {
       return true;
     }
-    const req = context
-      .switchToHttp()
-      .getRequest<{ headers: Record<string, string | undefined>; principal?: Principal }>();
+    const req = context.switchToHttp().getRequest<AuthRequest>();
     const header = req.headers.authorization;
     if (!header) {
-      throw unauthorized();
+      throw unauthorized(); // no credentials: nothing was guessed
     }
     if (header.length > 6 && header.slice(0, 6).toLowerCase() === 'basic ') {
       const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
-      const principal =
-        colon > 0 ? await this.basic.validate(decoded.slice(0, colon), decoded.slice(colon + 1)) : false;
+      const publicKey = colon > 0 ? decoded.slice(0, colon) : undefined;
+      const principal = publicKey ? await this.basic.validate(publicKey, decoded.slice(colon + 1)) : false;
       if (!principal) {
-        throw unauthorized();
+        return this.refuse(req, publicKey);
       }
       req.principal = principal;
       return true;
     }
     if (header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') {
-      return (await super.canActivate(context)) as boolean;
+      try {
+        return (await super.canActivate(context)) as boolean;
+      } catch (err) {
+        if (err instanceof ServiceError && err.code === 'SVC-401-001') {
+          return this.refuse(req, undefined);
+        }
+        throw err;
+      }
+    }
+    return this.refuse(req, undefined);
+  }
+
+  /** A failed attempt: 401, or 429 once its public key or address is past the failure limit. */
+  private async refuse(req: AuthRequest, publicKey: string | undefined): Promise<never> {
+    const address = req.ip ?? req.socket?.remoteAddress ?? 'unknown';
+    const retryAfter = await this.failures.recordFailure(address, publicKey);
+    if (retryAfter !== null) {
+      throw new ServiceError(
+        'SVC-429-001',
+        `Too many failed authentications for this API key or client address. Retry after ${retryAfter} s.`,
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      );
     }
     throw unauthorized();
   }

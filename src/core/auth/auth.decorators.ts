@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ApiExtraModels, ApiForbiddenResponse, ApiNotFoundResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrors, ErrorEnvelopeDto, errorExample, LegacyErrorDto } from 'src/core/errors/error-docs';
 import type { Principal } from 'src/core/auth/principal';
 import type { Product } from 'src/core/tenancy/tenant.entity';
@@ -28,6 +28,35 @@ export function RequiresProduct(product: Product): MethodDecorator & ClassDecora
         status: 'error',
         code: 'PRODUCT_NOT_ENABLED',
         message: `The ${product} product is not enabled for this tenant. Contact support to enable it.`,
+      },
+    }),
+  );
+}
+
+/**
+ * An add-on product's tenant-level routes: the legacy 403 body when the tenant lacks the product,
+ * 403 SVC-403-001 for investor-scoped keys; both documented on one 403 response.
+ */
+export function RequiresProductTenantLevel(product: Product): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(REQUIRED_PRODUCT, product),
+    SetMetadata(TENANT_LEVEL, true),
+    ApiExtraModels(LegacyErrorDto, ErrorEnvelopeDto),
+    ApiForbiddenResponse({
+      description:
+        `PRODUCT_NOT_ENABLED: the ${product} add-on is not enabled for this tenant (legacy body); ` +
+        'SVC-403-001: investor-scoped keys may not call tenant-level routes.',
+      schema: { oneOf: [{ $ref: getSchemaPath(LegacyErrorDto) }, { $ref: getSchemaPath(ErrorEnvelopeDto) }] },
+      examples: {
+        PRODUCT_NOT_ENABLED: {
+          summary: 'Add-on not enabled',
+          value: {
+            status: 'error',
+            code: 'PRODUCT_NOT_ENABLED',
+            message: `The ${product} product is not enabled for this tenant. Contact support to enable it.`,
+          },
+        },
+        'SVC-403-001': { summary: 'Investor-scoped key', value: errorExample('SVC-403-001') },
       },
     }),
   );

@@ -75,6 +75,18 @@ export class Environment {
   @Min(1)
   RATE_LIMIT_BURST = 200;
 
+  /** Failed authentications per minute one public key may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_KEY_PER_MINUTE = 20;
+
+  /** Failed authentications per minute one client address may collect before they answer 429. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 300;
+
   /** How long an API key stays cached in a process; bounds how late a revocation takes effect. */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -136,6 +148,16 @@ export class Environment {
   @Max(5000)
   EVENT_RELAY_BATCH_SIZE = 500;
 
+  /**
+   * How often the trading engine re-evaluates every asset with open orders at the current price
+   * (where queue consumers run); 0 turns the sweep off (price helper ticks and session events remain).
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  ENGINE_SWEEP_INTERVAL_MS = 5000;
+
   /** How often the scheduler looks for jobs that fell due (by each tenant's clock). */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -152,6 +174,28 @@ export class Environment {
   @Min(1000)
   @Max(600000)
   JOB_LOCK_MS = 30000;
+
+  /** Days a request log row is kept before the daily purge job deletes it. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  REQUEST_LOG_RETENTION_DAYS = 30;
+
+  /** How often buffered request log rows are written (one multi-row insert per flush). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(50)
+  @Max(2000)
+  REQUEST_LOG_FLUSH_MS = 500;
+
+  /**
+   * `user:password` that opens the queue board at /admin/queues (HTTP Basic). Unset: the board
+   * is not mounted at all.
+   */
+  @IsOptional()
+  @Matches(/^[^:\s]{3,}:\S{16,}$/, { message: 'must be user:password, the password at least 16 characters' })
+  ADMIN_CREDENTIALS?: string;
 
   /** Test mode: a transfer goes from pending to processing this long after it was made (clock time). */
   @Transform(({ value }) => Number(value))

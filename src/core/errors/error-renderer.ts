@@ -18,6 +18,9 @@ export interface ErrorEnvelope {
   };
 }
 
+/** The error body a request answered with, kept on the request for its request log row. */
+export type RequestWithErrorBody = Request & { errorBody?: Record<string, unknown> };
+
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
   400: 'SVC-400-001',
   401: 'SVC-401-001',
@@ -67,7 +70,9 @@ export class ErrorRenderer {
       return;
     }
     if (err instanceof ProductNotEnabledError) {
-      res.status(403).json({ status: 'error', code: 'PRODUCT_NOT_ENABLED', message: err.message });
+      const body = { status: 'error', code: 'PRODUCT_NOT_ENABLED', message: err.message };
+      (req as RequestWithErrorBody).errorBody = body;
+      res.status(403).json(body);
       return;
     }
     const { code, message, param, headers } = this.classify(err, req);
@@ -81,7 +86,9 @@ export class ErrorRenderer {
     if (headers) {
       res.set(headers);
     }
-    res.status(ERROR_CATALOG[code].status).json(this.envelope(code, message, requestId, param));
+    const envelope = this.envelope(code, message, requestId, param);
+    (req as RequestWithErrorBody).errorBody = envelope.error as unknown as Record<string, unknown>;
+    res.status(ERROR_CATALOG[code].status).json(envelope);
   }
 
   private classify(

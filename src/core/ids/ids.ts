@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   deliveryAttempt: 'wda',
   position: 'pos',
   execution: 'exe',
+  financialPlan: 'fp',
+  goal: 'goal',
+  aprTier: 'apr',
+  interestPayout: 'ipay',
   webhookSink: 'whs',
 } as const;
 

@@ -1,58 +1,46 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import {
-  InjectThrottlerOptions,
-  InjectThrottlerStorage,
-  ThrottlerModuleOptions,
-  ThrottlerOptions,
-  ThrottlerStorage,
-} from '@nestjs/throttler';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Principal } from 'src/core/auth/principal';
+import { AppConfig } from 'src/core/config/app-config.service';
 import { ServiceError } from 'src/core/errors/service-error';
+import { API_KEY_BUCKETS, type BatchedTokenBuckets } from 'src/core/rate-limit/rate-limit.tokens';
 
 /**
- * Per-API-key rate limit shared across processes through the throttler's Redis storage. One
- * budget per key over all routes, so no per-route metadata is read: the stock ThrottlerGuard
- * resolves skip/limit/ttl decorators through the reflector on every request, which this
- * service never uses. Answers 429 SVC-429-001 with Retry-After; every answer carries
- * RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
+ * Per-API-key rate limit: a token bucket of RATE_LIMIT_BURST requests refilled at
+ * RATE_LIMIT_PER_SECOND, one budget per key over all routes, shared across processes through
+ * Redis. Answers 429 SVC-429-001 with Retry-After; every answer carries RateLimit-Limit
+ * (the burst), RateLimit-Remaining (requests that may be sent at once now) and
+ * RateLimit-Reset (seconds until the full burst is available again).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly throttler: ThrottlerOptions;
-  private readonly limit: number;
-  private readonly ttl: number;
+  private readonly burst: number;
+  private readonly perSecond: number;
 
   constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    @Inject(API_KEY_BUCKETS) private readonly buckets: BatchedTokenBuckets,
+    config: AppConfig,
   ) {
-    this.throttler = (Array.isArray(options) ? options : options.throttlers)[0];
-    this.limit = this.throttler.limit as number;
-    this.ttl = this.throttler.ttl as number;
+    this.burst = config.get('RATE_LIMIT_BURST');
+    this.perSecond = config.get('RATE_LIMIT_PER_SECOND');
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const principal = context.switchToHttp().getRequest<{ principal?: Principal }>().principal;
+  canActivate(context: ExecutionContext): boolean {
+    const http = context.switchToHttp();
+    const principal = http.getRequest<{ principal?: Principal }>().principal;
     if (!principal) {
       return true; // public route
     }
-    const record = await this.storage.increment(
-      `rl:${principal.keyId}`,
-      this.ttl,
-      this.limit,
-      this.ttl,
-      'default',
-    );
-    const res = context.switchToHttp().getResponse<Response>();
-    res.setHeader('RateLimit-Limit', this.limit);
-    res.setHeader('RateLimit-Remaining', Math.max(0, this.limit - record.totalHits));
-    res.setHeader('RateLimit-Reset', record.timeToExpire);
-    if (record.isBlocked) {
-      const retryAfter = String(Math.max(1, record.timeToBlockExpire));
+    const answer = this.buckets.take(`rl:${principal.keyId}`, this.perSecond, this.burst);
+    const res = http.getResponse<Response>();
+    res.setHeader('RateLimit-Limit', this.burst);
+    res.setHeader('RateLimit-Remaining', answer.remaining);
+    res.setHeader('RateLimit-Reset', answer.resetSeconds);
+    if (!answer.allowed) {
+      const retryAfter = String(answer.retryAfterSeconds);
       throw new ServiceError(
         'SVC-429-001',
-        `Rate limit of ${this.limit} requests per ${this.ttl / 1000} s exceeded for this API key. Retry after ${retryAfter} s.`,
+        `Rate limit of ${this.perSecond} requests per second (bursts up to ${this.burst}) exceeded for this API key. Retry after ${retryAfter} s.`,
         undefined,
         { 'Retry-After': retryAfter },
       );

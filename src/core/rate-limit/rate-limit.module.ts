@@ -1,30 +1,29 @@
-import { Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig } from 'src/core/config/app-config.service';
 import { REDIS } from 'src/core/redis/redis.module';
-import { BatchedRedisThrottlerStorage } from 'src/core/rate-limit/batched-redis.storage';
+import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
+import { API_KEY_BUCKETS } from 'src/core/rate-limit/rate-limit.tokens';
+import { BatchedTokenBuckets } from 'src/core/rate-limit/token-buckets';
 
 /**
- * RATE_LIMIT_PER_SECOND sustained with bursts up to RATE_LIMIT_BURST: one window of
- * burst / rate seconds allowing `burst` requests (100/s, burst 200 → 200 per 2 s).
+ * Per-API-key token buckets (RATE_LIMIT_PER_SECOND sustained, bursts up to RATE_LIMIT_BURST)
+ * and the failed-authentication limiter, both shared across processes through Redis.
  */
 @Module({
-  imports: [
-    ThrottlerModule.forRootAsync({
-      inject: [AppConfig, REDIS],
-      useFactory: (config: AppConfig, redis: Redis) => {
-        const burst = config.get('RATE_LIMIT_BURST');
-        const perSecond = config.get('RATE_LIMIT_PER_SECOND');
-        return {
-          throttlers: [
-            { name: 'default', limit: burst, ttl: Math.max(1000, Math.round((burst / perSecond) * 1000)) },
-          ],
-          storage: new BatchedRedisThrottlerStorage(redis),
-        };
-      },
-    }),
+  providers: [
+    {
+      provide: API_KEY_BUCKETS,
+      inject: [REDIS],
+      useFactory: (redis: Redis) => new BatchedTokenBuckets(redis),
+    },
+    AuthFailureLimiter,
   ],
-  exports: [ThrottlerModule],
+  exports: [API_KEY_BUCKETS, AuthFailureLimiter],
 })
-export class RateLimitModule {}
+export class RateLimitModule implements OnApplicationShutdown {
+  constructor(@Inject(API_KEY_BUCKETS) private readonly buckets: BatchedTokenBuckets) {}
+
+  onApplicationShutdown(): void {
+    this.buckets.stop();
+  }
+}

@@ -7,6 +7,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newUuid } from 'src/core/ids/ids';
+import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
 import { AccountAction, cryptoStatusFor, nextStatus } from 'src/modules/accounts/account-transitions';
@@ -71,6 +72,7 @@ export class AccountLifecycleService {
     private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
     private readonly events: EventsService,
+    private readonly openings: AccountOpenings,
   ) {}
 
   async open(manager: EntityManager, input: OpenAccountInput): Promise<InvestmentAccountEntity> {
@@ -107,6 +109,7 @@ export class AccountLifecycleService {
     }
     await this.insertAgreements(manager, id, agreements);
     const account = await manager.findOneByOrFail(InvestmentAccountEntity, { id });
+    await this.openings.run(manager, account);
     await this.emit(manager, account, 'account.created', {});
     return account;
   }

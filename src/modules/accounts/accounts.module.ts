@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
+import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsController } from 'src/modules/accounts/accounts.controller';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
@@ -11,12 +12,13 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 /**
  * Investment accounts. Other modules use AccountsService (scoped look-ups, the ACTIVE guard
  * for trading and money movement), AccountLifecycleService (changes with their events) and
- * AccountEquity (trading registers positions into `last_equity`).
+ * AccountEquity (trading registers positions into `last_equity`) and AccountOpenings (work done
+ * in the opening transaction, such as cash sweep enrollment).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity]), LedgerModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountLifecycleService, AccountEquity],
-  exports: [AccountsService, AccountLifecycleService, AccountEquity],
+  providers: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings],
+  exports: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings],
 })
 export class AccountsModule {}

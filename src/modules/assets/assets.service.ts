@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
@@ -113,6 +114,19 @@ export class AssetsService {
       throw ServiceError.notFound('asset', ref);
     }
     return { row, priced: pricedAssetOf(row), override: overrideOf(row) };
+  }
+
+  /**
+   * For work outside a request (the trading engine): the asset behind a reference with the test-mode
+   * override of a tenant, or null.
+   */
+  async resolveInScope(
+    scope: { tenantId: string; livemode: boolean },
+    ref: string,
+    manager?: EntityManager,
+  ): Promise<ResolvedAsset | null> {
+    const row = await this.repository.findByRef(ref, scope.livemode ? null : scope.tenantId, manager);
+    return row ? { row, priced: pricedAssetOf(row), override: overrideOf(row) } : null;
   }
 
   /** Asset resources of resolved assets as of one instant (default: the caller's clock now). */

@@ -11,6 +11,7 @@ import { AssetPresenter } from 'src/modules/assets/asset-presenter';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
 import type { AssetDto } from 'src/modules/assets/dto/asset.dto';
 import type { SetPricesDto } from 'src/modules/assets/dto/set-prices.dto';
+import { PriceTicks } from 'src/modules/pricing/price-ticks';
 
 /**
  * Sandbox test helper: fixes the last price of assets for the calling tenant's test mode, so fills and
@@ -24,6 +25,7 @@ export class PriceTestHelpersService {
     private readonly presenter: AssetPresenter,
     private readonly transactions: IdempotentTransaction,
     private readonly clock: ClockService,
+    private readonly ticks: PriceTicks,
   ) {}
 
   async setPrices(
@@ -50,7 +52,7 @@ export class PriceTestHelpersService {
         price: setting.price === null ? null : toDecimalText(String(setting.price)),
       });
     }
-    return this.transactions.run(idem, async (manager) => {
+    const result = await this.transactions.run(idem, async (manager) => {
       for (const [assetId, { price }] of assets) {
         await this.repository.setOverride(manager, principal.tenantId, assetId, price);
       }
@@ -61,5 +63,8 @@ export class PriceTestHelpersService {
       const at = await this.clock.now(principal);
       return toList(url, await this.presenter.present(rows, principal.livemode, at), false);
     });
+    // Orders of these assets are evaluated at the new price before the helper answers.
+    await this.ticks.notify({ tenantId: principal.tenantId, livemode: false }, [...assets.keys()]);
+    return result;
   }
 }

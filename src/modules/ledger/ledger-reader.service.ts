@@ -77,4 +77,34 @@ export class LedgerReader {
     );
     return new Money(rows[0]?.cash ?? 0);
   }
+
+  /** As cashAt for many accounts in one query; an account without entries counts zero. */
+  async cashAtMany(
+    scope: LedgerScope,
+    ownerIds: string[],
+    currency: string,
+    instant: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, Decimal>> {
+    const byLedgerId = new Map(
+      ownerIds.map((ownerId) => [
+        ledgerAccountId(scope, { kind: 'investor_cash', ownerId, currency }),
+        ownerId,
+      ]),
+    );
+    const result = new Map<string, Decimal>(ownerIds.map((id) => [id, new Money(0)]));
+    if (ownerIds.length === 0) {
+      return result;
+    }
+    const rows: Array<{ id: string; cash: string }> = await manager.query(
+      `SELECT ledger_account_id AS id, sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS cash
+         FROM ledger_entries WHERE ledger_account_id = ANY($1::uuid[]) AND effective_at <= $2
+        GROUP BY ledger_account_id`,
+      [[...byLedgerId.keys()], instant],
+    );
+    for (const row of rows) {
+      result.set(byLedgerId.get(row.id)!, new Money(row.cash));
+    }
+    return result;
+  }
 }

@@ -81,4 +81,15 @@ export class LedgerService {
   ): Promise<Decimal> {
     return this.reader.cashAt(scope, ownerId, currency, instant, manager);
   }
+
+  /** cashAt for many accounts at once (one query): settled cash per account id. */
+  cashAtMany(
+    scope: LedgerScope,
+    ownerIds: string[],
+    currency: string,
+    instant: Date,
+    manager?: EntityManager,
+  ): Promise<Map<string, Decimal>> {
+    return this.reader.cashAtMany(scope, ownerIds, currency, instant, manager);
+  }
 }

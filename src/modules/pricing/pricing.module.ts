@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { BondValuation } from 'src/modules/pricing/bond-valuation';
 import { PRICE_SOURCE } from 'src/modules/pricing/price-source';
+import { PriceTicks } from 'src/modules/pricing/price-ticks';
 import { PricingService } from 'src/modules/pricing/pricing.service';
 import { SimulatedPriceSource } from 'src/modules/pricing/simulated/simulated-price-source';
 
@@ -19,7 +20,8 @@ import { SimulatedPriceSource } from 'src/modules/pricing/simulated/simulated-pr
         new SimulatedPriceSource(config.get('PRICE_SEED'), bonds),
     },
     PricingService,
+    PriceTicks,
   ],
-  exports: [PricingService],
+  exports: [PricingService, PriceTicks],
 })
 export class PricingModule {}

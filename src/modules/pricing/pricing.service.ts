@@ -77,6 +77,11 @@ export class PricingService {
     return this.bonds.value(asset, quote.last, tradeDate, sameSettlement ? quote.yield : undefined);
   }
 
+  /** Accrued interest per 100 face at a settlement date. */
+  bondAccrued(asset: PricedAsset, settlement: string): Decimal {
+    return this.bonds.accrued(asset, settlement);
+  }
+
   /** Yield to the next call of a callable bond at a quote's price, or null. */
   yieldToCall(asset: PricedAsset, quote: MarketQuote, at: Date = new Date()): Decimal | null {
     if (!asset.bond?.nextCallDate) {

@@ -18,6 +18,8 @@ import {
   WebhookEndpointWithSecretDto,
 } from 'src/modules/webhooks/dto/webhook-endpoint.dto';
 import { WebhooksService } from 'src/modules/webhooks/webhooks.service';
+import { DeliveriesService } from 'src/modules/webhooks/deliveries.service';
+import { DeliveryAttemptDto } from 'src/modules/webhooks/dto/delivery-attempt.dto';
 
 const EVENT_TYPE_RECORDS: EventTypeDto[] = EVENT_TYPES.map((t) => ({
   object: 'event_type',
@@ -37,7 +39,10 @@ const DELIVERY =
 @TenantLevel()
 @Controller('webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly deliveries: DeliveriesService,
+  ) {}
 
   @Get('event-types')
   @ApiOperation({
@@ -98,6 +103,29 @@ export class WebhooksController {
     @Param('webhook_id') id: string,
   ): Promise<WebhookEndpointDto> {
     return this.webhooks.get(principal, id);
+  }
+
+  @Get(':webhook_id/attempts')
+  @ApiOperation({
+    operationId: 'listWebhookDeliveryAttempts',
+    summary: "List an endpoint's delivery attempts",
+    description:
+      'Every POST to this endpoint, newest first: time, event, url, the status code or the network error, ' +
+      'duration and when the next retry is due. The share of failed attempts among the latest page is the ' +
+      "endpoint's recent failure rate (the dashboard shows it).",
+  })
+  @ApiParam(WEBHOOK_ID)
+  @ApiOkResponse({
+    type: ListEnvelopeOf(DeliveryAttemptDto, '/v1/webhooks/we_4fJx2m9QpT7aLk3Vn8ZcYw/attempts'),
+  })
+  @ApiErrors('SVC-400-001', 'SVC-404-001')
+  attempts(
+    @CurrentPrincipal() principal: Principal,
+    @Param('webhook_id') id: string,
+    @Query() query: CursorPageQuery,
+    @Req() req: Request,
+  ): Promise<ListEnvelope<DeliveryAttemptDto>> {
+    return this.deliveries.forEndpoint(principal, id, query, listUrl(req));
   }
 
   @Patch(':webhook_id')

@@ -1,0 +1,55 @@
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { BatchedTokenBuckets } from 'src/core/rate-limit/token-buckets';
+
+describe('BatchedTokenBuckets (real Redis)', () => {
+  const redisA = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+  const redisB = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+  const processA = new BatchedTokenBuckets(redisA);
+  const processB = new BatchedTokenBuckets(redisB);
+  const newKey = () => `rl:test:${randomBytes(6).toString('hex')}`;
+
+  afterAll(async () => {
+    processA.stop();
+    processB.stop();
+    await redisA.quit();
+    await redisB.quit();
+  });
+
+  it('admits exactly the burst at once within one process', () => {
+    const key = newKey();
+    const answers = Array.from({ length: 4 }, () => processA.take(key, 0.001, 3));
+    expect(answers.map((a) => a.allowed)).toEqual([true, true, true, false]);
+    expect(answers.map((a) => a.remaining)).toEqual([2, 1, 0, 0]);
+    expect(answers[3].retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('shares one bucket across processes once hits are flushed', async () => {
+    const key = newKey();
+    for (let i = 0; i < 5; i++) {
+      expect(processA.take(key, 0.001, 8).allowed).toBe(true);
+    }
+    await processA.flush();
+    for (let i = 0; i < 3; i++) {
+      expect(processB.take(key, 0.001, 8).allowed).toBe(true);
+    }
+    await processB.flush();
+    // B has now seen A's five hits from Redis: 5 + 3 = 8, the whole burst.
+    expect(processB.take(key, 0.001, 8).allowed).toBe(false);
+    expect(processA.take(key, 0.001, 8).allowed).toBe(true); // A's view is stale until it flushes
+    await processA.flush();
+    expect(processA.take(key, 0.001, 8).allowed).toBe(false); // and the overdraft is now debt
+  });
+
+  it('refills at the rate, never above the burst', async () => {
+    const key = newKey();
+    expect(processA.take(key, 20, 2).allowed).toBe(true);
+    expect(processA.take(key, 20, 2).allowed).toBe(true);
+    expect(processA.take(key, 20, 2).allowed).toBe(false);
+    await processA.flush();
+    await new Promise((r) => setTimeout(r, 120)); // 20/s × 0.12 s = 2.4 tokens, capped at 2
+    expect(processA.take(key, 20, 2).remaining).toBe(1);
+    expect(processA.take(key, 20, 2).allowed).toBe(true);
+    expect(processA.take(key, 20, 2).allowed).toBe(false);
+  });
+});

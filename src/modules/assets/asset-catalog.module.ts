@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetPresenter } from 'src/modules/assets/asset-presenter';
+import { AssetsRepository } from 'src/modules/assets/assets.repository';
+import { AssetsService } from 'src/modules/assets/assets.service';
+import { AssetBondEntity } from 'src/modules/assets/entities/asset-bond.entity';
+import { AssetPriceOverrideEntity } from 'src/modules/assets/entities/asset-price-override.entity';
+import { AssetEntity } from 'src/modules/assets/entities/asset.entity';
+import { PricingModule } from 'src/modules/pricing/pricing.module';
+
+/** Asset reference data and lookup without HTTP: the API and the worker process (trading engine) use it. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([AssetEntity, AssetBondEntity, AssetPriceOverrideEntity]),
+    PricingModule,
+  ],
+  providers: [AssetsRepository, AssetPresenter, AssetsService],
+  exports: [AssetsRepository, AssetPresenter, AssetsService, PricingModule],
+})
+export class AssetCatalogModule {}

@@ -1,0 +1,279 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ClockService } from 'src/core/clock/clock.service';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { QueueRuntime } from 'src/core/queue/queue-runtime';
+import { JobRegistry } from 'src/core/scheduler/job-registry';
+import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
+import type { DueJob } from 'src/core/scheduler/job-types';
+import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
+import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
+import { clock, getMarket, sessionInstants, wallClock, addDays } from 'src/modules/markets/calendar';
+import { PriceTicks } from 'src/modules/pricing/price-ticks';
+import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
+import { decide, Phase } from 'src/modules/trading/engine/fill-rules';
+import { OrderFills } from 'src/modules/trading/engine/order-fills';
+import type { OrderRow } from 'src/modules/trading/order-types';
+import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
+
+export const SESSION_OPEN_JOB = 'trading.session_open';
+export const SESSION_CLOSE_JOB = 'trading.session_close';
+
+/** The phase of a market at an instant: regular, pre/post (extended) or closed. */
+export function phaseAt(market: string, at: Date): Phase {
+  if (!getMarket(market)) {
+    return 'closed';
+  }
+  const session = clock(market, at).session;
+  return session === 'regular' ? 'regular' : session === 'closed' ? 'closed' : 'extended';
+}
+
+/** The next regular open and close of a market strictly after `at` (null for a market that never closes). */
+export function nextSession(
+  market: string,
+  at: Date,
+): { open: Date; close: Date; closeOfCurrent: Date } | null {
+  const definition = getMarket(market);
+  if (!definition?.holiday_calendar) {
+    return null;
+  }
+  const now = at.getTime();
+  const today = wallClock(now, definition.timezone).date;
+  let open: number | null = null;
+  let closeOfCurrent: number | null = null;
+  for (let ahead = 0; ahead <= 31 && (open === null || closeOfCurrent === null); ahead++) {
+    const times = sessionInstants(definition, addDays(today, ahead));
+    if (!times) {
+      continue;
+    }
+    if (closeOfCurrent === null && times.close > now) {
+      closeOfCurrent = times.close;
+    }
+    if (open === null && times.open > now) {
+      open = times.open;
+    }
+  }
+  if (open === null || closeOfCurrent === null) {
+    return null;
+  }
+  const close = sessionInstants(definition, wallClock(open, definition.timezone).date)!.close;
+  return { open: new Date(open), close: new Date(close), closeOfCurrent: new Date(closeOfCurrent) };
+}
+
+/**
+ * The sandbox execution engine. An order is evaluated when accepted, on every price tick of its
+ * asset (the price helper; a periodic sweep at the moving simulated price) and at session events on
+ * the tenant's clock (the open: opg orders and everything that waited; the close: cls orders, then
+ * day orders are canceled). Evaluating an asset locks its open orders with FOR UPDATE SKIP LOCKED in
+ * one transaction, so two engines never evaluate the same order at once, and a crash mid-tick rolls
+ * back every fill of that tick. Each fill runs in a savepoint: one refused fill (cash gone) rejects
+ * that order only.
+ */
+@Injectable()
+export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(OrderEngine.name);
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly fills: OrderFills,
+    private readonly assets: AssetsService,
+    private readonly pricing: PricingService,
+    private readonly clock: ClockService,
+    private readonly ticks: PriceTicks,
+    private readonly registry: JobRegistry,
+    private readonly scheduler: JobScheduler,
+    private readonly runtime: QueueRuntime,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.ticks.register(async (scope, assetIds) => {
+      await this.tick(scope, assetIds);
+    });
+    this.registry.register(SESSION_OPEN_JOB, { run: (m, job) => this.sessionEvent(m, job, 'open') });
+    this.registry.register(SESSION_CLOSE_JOB, { run: (m, job) => this.sessionEvent(m, job, 'close') });
+    const interval = this.config.get('ENGINE_SWEEP_INTERVAL_MS');
+    if (this.runtime.runsConsumers && interval > 0) {
+      this.sweepTimer = setInterval(() => void this.sweep(), interval);
+      this.sweepTimer.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** A price tick of some assets: each asset's open orders in one transaction, at the clock's now. */
+  async tick(scope: Scope, assetIds: string[]): Promise<number> {
+    let changed = 0;
+    for (const assetId of assetIds) {
+      changed += await this.dataSource.transaction(async (manager) =>
+        this.evaluateAsset(manager, scope, assetId, await this.clock.now(scope, manager)),
+      );
+    }
+    return changed;
+  }
+
+  /** Evaluates every open order of an asset that no other engine holds; returns how many changed. */
+  async evaluateAsset(
+    manager: EntityManager,
+    scope: Scope,
+    assetId: string,
+    at: Date,
+    event?: 'open' | 'close',
+  ): Promise<number> {
+    const open = await this.orders.lockOpenOfAsset(manager, scope, assetId);
+    if (open.length === 0) {
+      return 0;
+    }
+    const asset = await this.assets.resolveInScope(scope, assetId, manager);
+    if (!asset) {
+      return 0;
+    }
+    const quote = await this.pricing.quote(asset.priced, asset.override, at);
+    const phase = event ?? phaseAt(asset.row.market, at);
+    let changed = 0;
+    for (const order of open) {
+      if (await this.evaluate(manager, order, asset, quote, phase, at)) {
+        changed++;
+      }
+    }
+    if (event === 'close') {
+      for (const order of open) {
+        if (order.time_in_force === 'day' && order.created_at.getTime() < at.getTime()) {
+          const current = await this.orders.find(scope, order.account_id, order.id, manager);
+          if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
+            await this.fills.end(
+              manager,
+              current,
+              'canceled',
+              'day order expired at the close of its session',
+              at,
+            );
+            changed++;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** One order against one quote (the caller holds the order's row lock). True when it changed. */
+  async evaluate(
+    manager: EntityManager,
+    order: OrderRow,
+    asset: ResolvedAsset,
+    quote: PricedQuote,
+    phase: Phase,
+    at: Date,
+  ): Promise<boolean> {
+    const decision = decide(order, quote, phase);
+    switch (decision.kind) {
+      case 'none':
+        if (decision.waterMark?.eq(order.water_mark ?? NaN) === false || decision.triggered !== undefined) {
+          await this.orders.update(manager, order.id, {
+            waterMark: decision.waterMark?.toFixed(),
+            triggered: decision.triggered,
+            updatedAt: order.updated_at,
+          });
+          return true;
+        }
+        return false;
+      case 'cancel':
+        await this.fills.end(manager, order, 'canceled', decision.reason, at);
+        return true;
+      case 'fill':
+        try {
+          await manager.transaction((savepoint) =>
+            this.fills.fill(
+              savepoint,
+              {
+                ...order,
+                ...(decision.waterMark ? { water_mark: decision.waterMark.toFixed() } : {}),
+                ...(decision.triggered !== undefined ? { triggered: decision.triggered } : {}),
+              },
+              asset,
+              {
+                quantity: decision.quantity,
+                price: decision.price,
+                source: quote.source,
+                cancelRest: decision.cancelRest,
+              },
+              at,
+            ),
+          );
+        } catch (err) {
+          if (!(err instanceof InsufficientFundsError)) {
+            throw err;
+          }
+          // The fill would cost more than the hold and the cash still available (the price rose).
+          const reason = 'insufficient buying power at execution';
+          await (order.status === 'accepted'
+            ? this.fills.end(manager, order, 'rejected', reason, at)
+            : this.fills.end(manager, order, 'canceled', reason, at));
+        }
+        return true;
+    }
+  }
+
+  /** Session event job: every asset of the market with open orders in the tenant, as one run. */
+  private async sessionEvent(manager: EntityManager, job: DueJob, event: 'open' | 'close'): Promise<void> {
+    const scope = { tenantId: job.tenantId, livemode: job.livemode };
+    const market = String(job.payload.market);
+    for (const assetId of await this.orders.openAssetsOfMarket(manager, scope, market)) {
+      await this.evaluateAsset(manager, scope, assetId, job.now, event);
+    }
+  }
+
+  /**
+   * After an order is accepted and still open: the session events it waits for (in its transaction).
+   * The open when the market is not in its regular session; the close for day and cls orders.
+   */
+  async scheduleSessionEvents(manager: EntityManager, order: OrderRow, now: Date): Promise<void> {
+    const next = nextSession(order.market, now);
+    if (!next) {
+      return;
+    }
+    const scope = { tenantId: order.tenant_id, livemode: order.livemode };
+    if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
+      await this.scheduler.schedule(manager, {
+        ...scope,
+        kind: SESSION_OPEN_JOB,
+        dueAt: next.open,
+        payload: { market: order.market },
+        dedupeKey: `${order.market}:${next.open.toISOString()}`,
+      });
+    }
+    if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
+      const close =
+        order.time_in_force === 'day' && order.extended_hours ? next.closeOfCurrent : next.closeOfCurrent;
+      await this.scheduler.schedule(manager, {
+        ...scope,
+        kind: SESSION_CLOSE_JOB,
+        dueAt: close,
+        payload: { market: order.market },
+        dedupeKey: `${order.market}:${close.toISOString()}`,
+      });
+    }
+  }
+
+  /** Periodic sweep: every asset with open orders, at its current (moving) price. */
+  private async sweep(): Promise<void> {
+    if (this.sweeping) {
+      return;
+    }
+    this.sweeping = true;
+    try {
+      for (const row of await this.orders.openAssets()) {
+        await this.tick({ tenantId: row.tenant_id, livemode: row.livemode }, [row.asset_id]);
+      }
+    } catch (err) {
+      this.logger.error({ msg: 'engine sweep failed', err: String(err) });
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
+
+export interface Scope {
+  tenantId: string;
+  livemode: boolean;
+}
+
+const OPEN = `status IN ('accepted', 'partially_filled')`;
+const COLUMNS = [
+  'id',
+  'tenant_id',
+  'livemode',
+  'investor_id',
+  'account_id',
+  'asset_id',
+  'symbol',
+  'asset_class',
+  'market',
+  'currency',
+  'side',
+  'type',
+  'time_in_force',
+  'quantity',
+  'notional',
+  'limit_price',
+  'stop_price',
+  'trail_percent',
+  'trail_price',
+  'water_mark',
+  'triggered',
+  'extended_hours',
+  'client_order_id',
+  'status',
+  'filled_quantity',
+  'filled_notional',
+  'fill_count',
+  'commission',
+  'commission_type',
+  'commission_rate',
+  'hold_amount',
+  'hold_used',
+  'settlement_date',
+  'reject_reason',
+  'cancel_reason',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'filled_at',
+  'canceled_at',
+] as const;
+// Numerics are read as canonical text (no trailing zeros), dates as 'YYYY-MM-DD'.
+const SELECT = COLUMNS.map((c) =>
+  [
+    'quantity',
+    'notional',
+    'limit_price',
+    'stop_price',
+    'trail_percent',
+    'trail_price',
+    'water_mark',
+    'filled_quantity',
+    'filled_notional',
+    'commission',
+    'commission_rate',
+    'hold_amount',
+    'hold_used',
+  ].includes(c)
+    ? `trim_scale("${c}")::text AS "${c}"`
+    : c === 'settlement_date'
+      ? `"settlement_date"::text AS "settlement_date"`
+      : `"${c}"`,
+).join(', ');
+
+export interface AccountOrderFilter {
+  status?: OrderStatus;
+  symbol?: string;
+  side?: OrderSide;
+  updatedSince?: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface OrderChange {
+  status?: OrderStatus;
+  filledQuantity?: string;
+  filledNotional?: string;
+  fillCount?: number;
+  commission?: string;
+  holdUsed?: string;
+  waterMark?: string;
+  triggered?: boolean;
+  rejectReason?: string;
+  cancelReason?: string;
+  filledAt?: Date;
+  canceledAt?: Date;
+  updatedAt: Date;
+}
+
+/** Orders and their executions: every query of the trading tables' order side lives here. */
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, order: OrderRow): Promise<void> {
+    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
+    await manager.query(
+      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+      values,
+    );
+  }
+
+  async clientOrderIdTaken(
+    manager: EntityManager,
+    accountId: string,
+    clientOrderId: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM orders WHERE account_id = $1 AND client_order_id = $2`,
+      [accountId, clientOrderId],
+    );
+    return rows.length > 0;
+  }
+
+  async find(
+    scope: Scope,
+    accountId: string,
+    orderId: string,
+    manager: EntityManager = this.dataSource.manager,
+    lock = false,
+  ): Promise<OrderRow | null> {
+    const rows: OrderRow[] = await manager.query(
+      `SELECT ${SELECT} FROM orders WHERE id = $1 AND account_id = $2 AND tenant_id = $3 AND livemode = $4
+       ${lock ? 'FOR UPDATE' : ''}`,
+      [orderId, accountId, scope.tenantId, scope.livemode],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Account-style list: newest first by (created_at, placement sequence), filters, offset paging. */
+  listForAccount(scope: Scope, accountId: string, filter: AccountOrderFilter): Promise<OrderRow[]> {
+    const where = ['tenant_id = $1', 'livemode = $2', 'account_id = $3'];
+    const values: unknown[] = [scope.tenantId, scope.livemode, accountId];
+    const add = (clause: string, value: unknown) => {
+      values.push(value);
+      where.push(clause.replace('?', `$${values.length}`));
+    };
+    if (filter.status) {
+      add('status = ?', filter.status);
+    }
+    if (filter.symbol) {
+      add('upper(symbol) = upper(?)', filter.symbol);
+    }
+    if (filter.side) {
+      add('side = ?', filter.side);
+    }
+    if (filter.updatedSince) {
+      add('updated_at >= ?', filter.updatedSince);
+    }
+    values.push(filter.limit, filter.offset);
+    return this.dataSource.query(
+      `SELECT ${SELECT} FROM orders WHERE ${where.join(' AND ')}
+       ORDER BY created_at DESC, seq DESC LIMIT $${values.length - 1} OFFSET $${values.length}`,
+      values,
+    );
+  }
+
+  /** Envelope list: newest first, a page after (older) or before (newer) a cursor order. */
+  async pageForAccount(
+    scope: Scope,
+    accountId: string,
+    limit: number,
+    cursor: { after?: OrderRow; before?: OrderRow },
+  ): Promise<OrderRow[]> {
+    const values: unknown[] = [scope.tenantId, scope.livemode, accountId];
+    let where = '';
+    let order = 'DESC';
+    if (cursor.after) {
+      values.push(cursor.after.created_at, cursor.after.id);
+      where = `AND (created_at, seq) < ($4, (SELECT seq FROM orders WHERE id = $5))`;
+    } else if (cursor.before) {
+      values.push(cursor.before.created_at, cursor.before.id);
+      where = `AND (created_at, seq) > ($4, (SELECT seq FROM orders WHERE id = $5))`;
+      order = 'ASC';
+    }
+    values.push(limit + 1);
+    const rows: OrderRow[] = await this.dataSource.query(
+      `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 ${where}
+       ORDER BY created_at ${order}, seq ${order} LIMIT $${values.length}`,
+      values,
+    );
+    return cursor.before ? rows.reverse() : rows;
+  }
+
+  /** Open orders of one asset, locked; another engine's locked rows are skipped (it is filling them). */
+  lockOpenOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
+    return manager.query(
+      `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+       ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
+      [scope.tenantId, scope.livemode, assetId],
+    );
+  }
+
+  /** The assets of a market with open orders (session events evaluate each). */
+  async openAssetsOfMarket(manager: EntityManager, scope: Scope, market: string): Promise<string[]> {
+    const rows: Array<{ asset_id: string }> = await manager.query(
+      `SELECT DISTINCT asset_id FROM orders WHERE tenant_id = $1 AND livemode = $2 AND market = $3 AND ${OPEN}`,
+      [scope.tenantId, scope.livemode, market],
+    );
+    return rows.map((r) => r.asset_id);
+  }
+
+  /** Every (tenant, mode, asset) with open orders: what the engine's periodic sweep ticks. */
+  openAssets(): Promise<Array<{ tenant_id: string; livemode: boolean; asset_id: string }>> {
+    return this.dataSource.query(`SELECT DISTINCT tenant_id, livemode, asset_id FROM orders WHERE ${OPEN}`);
+  }
+
+  async update(manager: EntityManager, id: string, change: OrderChange): Promise<void> {
+    const columns: Record<keyof OrderChange, string> = {
+      status: 'status',
+      filledQuantity: 'filled_quantity',
+      filledNotional: 'filled_notional',
+      fillCount: 'fill_count',
+      commission: 'commission',
+      holdUsed: 'hold_used',
+      waterMark: 'water_mark',
+      triggered: 'triggered',
+      rejectReason: 'reject_reason',
+      cancelReason: 'cancel_reason',
+      filledAt: 'filled_at',
+      canceledAt: 'canceled_at',
+      updatedAt: 'updated_at',
+    };
+    const keys = (Object.keys(change) as Array<keyof OrderChange>).filter((k) => change[k] !== undefined);
+    await manager.query(
+      `UPDATE orders SET ${keys.map((k, i) => `"${columns[k]}" = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [id, ...keys.map((k) => change[k])],
+    );
+  }
+
+  async insertExecution(manager: EntityManager, scope: Scope, e: ExecutionRow): Promise<void> {
+    await manager.query(
+      `INSERT INTO executions (id, order_id, sequence, tenant_id, livemode, account_id, asset_id, symbol, side,
+         quantity, price, gross_amount, accrued_interest, commission, net_amount, price_source, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+      [
+        e.id,
+        e.order_id,
+        e.sequence,
+        scope.tenantId,
+        scope.livemode,
+        e.account_id,
+        e.asset_id,
+        e.symbol,
+        e.side,
+        e.quantity,
+        e.price,
+        e.gross_amount,
+        e.accrued_interest,
+        e.commission,
+        e.net_amount,
+        e.price_source,
+        e.created_at,
+      ],
+    );
+  }
+
+  executionsOf(orderId: string): Promise<ExecutionRow[]> {
+    return this.dataSource.query(
+      `SELECT id, order_id, sequence, account_id, asset_id, symbol, side, trim_scale(quantity)::text AS quantity,
+         trim_scale(price)::text AS price, trim_scale(gross_amount)::text AS gross_amount,
+         trim_scale(accrued_interest)::text AS accrued_interest, trim_scale(commission)::text AS commission,
+         trim_scale(net_amount)::text AS net_amount, price_source, created_at
+       FROM executions WHERE order_id = $1 ORDER BY sequence`,
+      [orderId],
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { newId } from 'src/core/ids/ids';
+import type { PositionRow } from 'src/modules/trading/order-types';
+import type { Scope } from 'src/modules/trading/orders.repository';
+
+const SELECT = `id, tenant_id, livemode, account_id, asset_id, symbol, asset_class, currency,
+  trim_scale(quantity)::text AS quantity, trim_scale(held_quantity)::text AS held_quantity,
+  trim_scale(total_cost_basis)::text AS total_cost_basis, created_at, updated_at, last_transaction_at`;
+
+export interface PositionAsset {
+  accountId: string;
+  assetId: string;
+  symbol: string;
+  assetClass: string;
+  currency: string;
+}
+
+/**
+ * Positions per account and asset. Quantity held for open sell orders is reserved in
+ * `held_quantity` by a conditional UPDATE, so two sells can never reserve the same shares.
+ */
+@Injectable()
+export class PositionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Reserves `quantity` for a sell; false when fewer unreserved units are held. */
+  async reserve(
+    manager: EntityManager,
+    accountId: string,
+    assetId: string,
+    quantity: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE positions SET held_quantity = held_quantity + $3
+        WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`,
+      [accountId, assetId, quantity],
+    );
+    return rows.length > 0;
+  }
+
+  async release(manager: EntityManager, accountId: string, assetId: string, quantity: string): Promise<void> {
+    await manager.query(
+      `UPDATE positions SET held_quantity = GREATEST(held_quantity - $3, 0) WHERE account_id = $1 AND asset_id = $2`,
+      [accountId, assetId, quantity],
+    );
+  }
+
+  /** Unreserved quantity (zero without a position). */
+  async available(manager: EntityManager, accountId: string, assetId: string): Promise<string> {
+    const rows: Array<{ free: string }> = await manager.query(
+      `SELECT trim_scale(quantity - held_quantity)::text AS free FROM positions WHERE account_id = $1 AND asset_id = $2`,
+      [accountId, assetId],
+    );
+    return rows[0]?.free ?? '0';
+  }
+
+  /** A buy adds its quantity and its cost (weighted average cost basis). */
+  async addBuy(
+    manager: EntityManager,
+    scope: Scope,
+    asset: PositionAsset,
+    quantity: string,
+    cost: string,
+    at: Date,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO positions (id, tenant_id, livemode, account_id, asset_id, symbol, asset_class, currency,
+         quantity, held_quantity, total_cost_basis, created_at, updated_at, last_transaction_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $11, $11)
+       ON CONFLICT (account_id, asset_id) DO UPDATE SET quantity = positions.quantity + EXCLUDED.quantity,
+         total_cost_basis = positions.total_cost_basis + EXCLUDED.total_cost_basis,
+         updated_at = EXCLUDED.updated_at, last_transaction_at = EXCLUDED.last_transaction_at`,
+      [
+        newId('position'),
+        scope.tenantId,
+        scope.livemode,
+        asset.accountId,
+        asset.assetId,
+        asset.symbol,
+        asset.assetClass,
+        asset.currency,
+        quantity,
+        cost,
+        at,
+      ],
+    );
+  }
+
+  /**
+   * A sell takes its quantity out of the reserved units and the cost basis in proportion (the
+   * average cost per unit stays); selling the last unit leaves zero cost.
+   */
+  async removeSell(
+    manager: EntityManager,
+    accountId: string,
+    assetId: string,
+    quantity: string,
+    at: Date,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE positions SET
+         total_cost_basis = CASE WHEN quantity = $3 THEN 0
+                                 ELSE round(total_cost_basis - total_cost_basis * $3 / quantity, 8) END,
+         quantity = quantity - $3, held_quantity = held_quantity - $3, updated_at = $4, last_transaction_at = $4
+       WHERE account_id = $1 AND asset_id = $2`,
+      [accountId, assetId, quantity, at],
+    );
+  }
+
+  /** Held positions of accounts (quantity above zero), oldest first. */
+  listOf(
+    scope: Scope,
+    accountIds: string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PositionRow[]> {
+    return manager.query(
+      `SELECT ${SELECT} FROM positions WHERE tenant_id = $1 AND livemode = $2 AND account_id = ANY($3::uuid[])
+         AND quantity > 0 ORDER BY created_at, id`,
+      [scope.tenantId, scope.livemode, accountIds],
+    );
+  }
+
+  async findBySymbol(scope: Scope, accountId: string, symbol: string): Promise<PositionRow | null> {
+    const rows: PositionRow[] = await this.dataSource.query(
+      `SELECT ${SELECT} FROM positions WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3
+         AND (upper(symbol) = upper($4) OR asset_id = $4) AND quantity > 0`,
+      [scope.tenantId, scope.livemode, accountId, symbol],
+    );
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,100 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+export const GOAL_TYPES = [
+  'retirement',
+  'home_purchase',
+  'education',
+  'emergency_fund',
+  'major_purchase',
+  'travel',
+  'wealth_building',
+  'other',
+] as const;
+export type GoalType = (typeof GOAL_TYPES)[number];
+
+export const GOAL_STATUSES = ['active', 'achieved', 'archived'] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+
+export const PLAN_STATUSES = ['active', 'archived'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const RISK_CAPACITIES = ['low', 'medium', 'high'] as const;
+
+/** A non-negative decimal amount as text; the currency's decimals are checked by the service. */
+export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,14})(\.[0-9]{1,8})?$/;
+/** A yearly rate as a decimal fraction ("0.06" is 6 %), sign allowed, up to 6 decimals. */
+export const RATE_PATTERN = /^-?(0|[1-9][0-9]?)(\.[0-9]{1,6})?$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const AMOUNT_MESSAGE =
+  '$property must be a decimal string such as "2500.00" (no sign, exponent or number; at most the currency\u2019s decimals)';
+
+/** A money amount in the plan (the account's currency): decimal string, at most its minor units. */
+export function AmountField(options: { required: boolean; description?: string; example: string }) {
+  const doc = {
+    type: String,
+    maxLength: 32,
+    pattern: AMOUNT_PATTERN.source,
+    description:
+      (options.description ? `${options.description} ` : '') +
+      'Decimal string in the account\u2019s currency, at most its minor units (USD 2).',
+    example: options.example,
+  };
+  return applyDecorators(
+    options.required ? ApiProperty(doc) : ApiPropertyOptional(doc),
+    ...(options.required ? [] : [IsOptional()]),
+    IsString(),
+    MaxLength(32),
+    Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE }),
+  );
+}
+
+/** A calendar date written YYYY-MM-DD. */
+export function DateField(options: { required: boolean; description: string; example: string }) {
+  const doc = {
+    type: String,
+    format: 'date',
+    maxLength: 10,
+    description: options.description,
+    example: options.example,
+  };
+  return applyDecorators(
+    options.required ? ApiProperty(doc) : ApiPropertyOptional(doc),
+    ...(options.required ? [] : [IsOptional()]),
+    IsString(),
+    MaxLength(10),
+    Matches(DATE_PATTERN, { message: '$property must be a date written YYYY-MM-DD' }),
+  );
+}
+
+/** A yearly rate as a decimal fraction string. */
+export function RateField(options: { description: string; example: string; nullable?: boolean }) {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      maxLength: 12,
+      pattern: RATE_PATTERN.source,
+      nullable: options.nullable,
+      description: options.description,
+      example: options.example,
+    }),
+    IsOptional(),
+    IsString(),
+    MaxLength(12),
+    Matches(RATE_PATTERN, { message: '$property must be a decimal fraction string such as "0.06"' }),
+  );
+}
+
+/** A short name. */
+export function NameField(example: string, required = true) {
+  const doc = { minLength: 1, maxLength: 200, example };
+  return applyDecorators(
+    required ? ApiProperty(doc) : ApiPropertyOptional(doc),
+    ...(required ? [] : [IsOptional()]),
+    IsString(),
+    MaxLength(200),
+    Matches(/\S/, { message: '$property must not be blank' }),
+  );
+}

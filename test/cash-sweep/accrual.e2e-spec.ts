@@ -1,0 +1,315 @@
+import type { EntityManager } from 'typeorm';
+import { buildProgram } from 'src/cli/main';
+import { closeCliContext } from 'src/cli/cli-context';
+import { DataSource } from 'typeorm';
+import { JobRegistry } from 'src/core/scheduler/job-registry';
+import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
+import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { createInvestor } from '../investors/fixtures';
+import { as, balances, fundedAccount, fundingBody } from '../wallet/support/wallet';
+import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
+
+/** Runs one CLI command in-process and returns the JSON it printed. */
+async function cli(...args: string[]): Promise<any> {
+  const chunks: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(chunk.toString());
+    return true;
+  });
+  try {
+    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return JSON.parse(chunks.join(''));
+}
+
+/**
+ * DECISIONS.md, Cash sweep: one interest entry per enrolled account, currency and calendar day
+ * (weekends included) from the settled cash at the day's end in New York; the month's interest is
+ * paid on the next month's first business day, once.
+ */
+describe('Cash sweep accrual on the test clock', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  let investorId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+  });
+
+  afterAll(async () => {
+    await closeCliContext();
+    await ctx.close();
+  });
+
+  const client = () => as(ctx, tenant.test);
+  const move = async (frozen: string) => {
+    const res = await client().post('/v1/test_helpers/clock', { frozen_time: frozen });
+    expect([res.status, res.body.frozen_time]).toEqual([200, new Date(frozen).toISOString()]);
+  };
+
+  it('a month of interest equals an independent computation to the cent, and is paid once into cash', async () => {
+    // Monday 1 March 2027, 10:00 in New York: the account opens and 10,000.00 settles.
+    await move('2027-03-01T15:00:00Z');
+    const { investor, bank } = await fundedAccount(ctx, tenant.test, '10000.00');
+    investorId = investor.id;
+    accountId = investor.account_id;
+
+    // Wednesday 10 March: 2,500.00 more settles during the day, so that day ends with 12,500.00.
+    await move('2027-03-10T15:00:00Z');
+    const deposit = await client().post(
+      `/v1/wallet/accounts/${accountId}/funding`,
+      fundingBody(bank.id, '2500.00'),
+    );
+    expect(deposit.status).toBe(201);
+    const settled = await client().post(
+      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
+    );
+    expect(settled.status).toBe(200);
+
+    // Thursday 1 April 2027, 10:00 EDT: March has accrued day by day and its payout (09:00) has run.
+    await move('2027-04-01T14:00:00Z');
+
+    const res = await client().get(
+      `/v1/investors/${investorId}/cash-sweep/interest?after=2027-02-28&before=2027-04-01&page_size=100`,
+    );
+    expect(res.status).toBe(200);
+    const dates = datesBetween('2027-03-01', '2027-03-31');
+    const cashOn = (d: string) => (d < '2027-03-10' ? '10000.00' : '12500.00');
+    const accountUnits = dates.map((d) => dayInterestUnits(cashOn(d), 350));
+    const tierId = res.body.data[0]?.apr_tier_id;
+    expect(tierId).toMatch(/^apr_[A-Za-z0-9_-]{22}$/);
+    expect(res.body).toEqual({
+      object: 'list',
+      url: `/v1/investors/${investorId}/cash-sweep/interest`,
+      has_more: false,
+      next_page_token: null,
+      data: dates.map((date, i) => ({
+        object: 'interest_history_entry',
+        livemode: false,
+        date,
+        account_id: accountId,
+        apr_tier_name: 'standard',
+        apr_tier_id: tierId,
+        currency: 'USD',
+        cash_balance: cashOn(date),
+        account_rate_bps: 350,
+        account_accrued_interest: units8(accountUnits[i]),
+        correspondent_rate_bps: 50,
+        correspondent_fee: units8(dayInterestUnits(cashOn(date), 50)),
+      })),
+    });
+    // The weekend of 6-7 March accrues like any other day.
+    expect(
+      res.body.data.filter((e: { date: string }) => ['2027-03-06', '2027-03-07'].includes(e.date)),
+    ).toHaveLength(2);
+
+    const paid = payoutCents(accountUnits);
+    const cash = (await balances(ctx, tenant.test, accountId)).find((b) => b.currency === 'USD')!;
+    expect(cash.cash).toBe((12500 + Number(paid)).toFixed(2));
+
+    const events = await client().get('/v1/events?event=cash_sweep.interest.paid');
+    expect(events.status).toBe(200);
+    expect(events.body.data).toHaveLength(1);
+    expect(events.body.data[0].data).toMatchObject({
+      object: 'interest_payout',
+      account_id: accountId,
+      investor_id: investorId,
+      currency: 'USD',
+      month: '2027-03',
+      amount: paid,
+      days: 31,
+      paid_at: '2027-04-01T13:00:00.000Z',
+    });
+
+    const overview = await client().get(`/v1/investors/${investorId}/cash-sweep`);
+    expect(overview.status).toBe(200);
+    expect(overview.body).toMatchObject({
+      object: 'cash_sweep',
+      livemode: false,
+      investor_id: investorId,
+      enrollment: {
+        status: 'enrolled',
+        apr_tier_id: tierId,
+        account_rate_bps: 350,
+        accrual_start: '2027-03-01',
+      },
+      accrued_this_month: '0.00000000',
+      last_accrued_date: '2027-03-31',
+      last_payout: { month: '2027-03', amount: paid },
+    });
+  });
+
+  it('accruing March again through the helper writes and pays nothing more', async () => {
+    const again = await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-03-31' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      object: 'cash_sweep_accrual',
+      livemode: false,
+      through: '2027-03-31',
+      days_accrued: 31,
+      entries_written: 0,
+      payouts_made: 0,
+    });
+    const events = await client().get('/v1/events?event=cash_sweep.interest.paid');
+    expect(events.body.data).toHaveLength(1);
+  });
+
+  itLocal('the payout job run twice more posts nothing more; the ledger stays consistent', async () => {
+    const before = await balances(ctx, tenant.test, accountId);
+    const app = ctx.app!;
+    const handler = app.get(JobRegistry).get('cash_sweep.pay_month');
+    const job = {
+      id: '00000000-0000-4000-8000-000000000000',
+      tenantId: tenant.tenantId,
+      livemode: false,
+      kind: 'cash_sweep.pay_month',
+      dueAt: new Date('2027-04-01T13:00:00Z'),
+      payload: { currency: 'USD', month: '2027-03' },
+      now: new Date('2027-04-01T14:00:00Z'),
+      attempts: 0,
+    };
+    const dataSource = app.get(DataSource);
+    await Promise.all([1, 2].map(() => dataSource.transaction((m: EntityManager) => handler.run(m, job))));
+    expect(await balances(ctx, tenant.test, accountId)).toEqual(before);
+    expect((await client().get('/v1/events?event=cash_sweep.interest.paid')).body.data).toHaveLength(1);
+    expect(await app.get(LedgerAudit).check(tenant.tenantId)).toEqual({
+      unbalancedJournals: [],
+      totalsMismatches: [],
+      overdrawnAccounts: [],
+    });
+  });
+
+  it('the helper refuses a day that has not ended, and bad dates, naming through', async () => {
+    expectSvcError(
+      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-04-01' }),
+      'SVC-400-001',
+      {
+        param: 'through',
+      },
+    );
+    expectSvcError(
+      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-02-30' }),
+      'SVC-400-001',
+      {
+        param: 'through',
+      },
+    );
+    expectSvcError(await client().post('/v1/test_helpers/cash-sweep/accrue', {}), 'SVC-400-002', {
+      param: 'through',
+    });
+  });
+
+  it('an investor opened later accrues from its opening day only', async () => {
+    const late = await createInvestor(ctx, tenant.test);
+    await move('2027-04-03T14:00:00Z');
+    const res = await client().get(`/v1/investors/${late.id}/cash-sweep/interest`);
+    expect(
+      res.body.data.map((e: { date: string; cash_balance: string }) => [e.date, e.cash_balance]),
+    ).toEqual([
+      ['2027-04-01', '0.00'],
+      ['2027-04-02', '0.00'],
+    ]);
+  });
+
+  itLocal(
+    'support sets the default tier\u2019s rates with the CLI, in both modes; accrual follows',
+    async () => {
+      const partner = await ctx.createTenant();
+      const out = await cli(
+        'cash-sweep:rates',
+        partner.tenantId,
+        '--account-rate-bps',
+        '730',
+        '--correspondent-rate-bps',
+        '0',
+      );
+      expect(out).toEqual([
+        expect.objectContaining({
+          livemode: false,
+          name: 'standard',
+          currency: 'USD',
+          account_rate_bps: 730,
+          correspondent_rate_bps: 0,
+          is_default: true,
+        }),
+        expect.objectContaining({
+          livemode: true,
+          name: 'standard',
+          currency: 'USD',
+          account_rate_bps: 730,
+          correspondent_rate_bps: 0,
+          is_default: true,
+        }),
+      ]);
+      await expect(
+        cli('cash-sweep:rates', partner.tenantId, '--account-rate-bps', '10001'),
+      ).rejects.toThrow();
+      await expect(cli('cash-sweep:rates', 'ten_nope', '--account-rate-bps', '1')).rejects.toThrow();
+
+      const partnerClient = as(ctx, partner.test);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+      const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-02T15:00:00Z' });
+      const res = await partnerClient.get(`/v1/investors/${investor.id}/cash-sweep/interest`);
+      // 2000 × 730 / 10,000 / 365 = 0.40 exactly.
+      expect(res.body.data).toEqual([
+        expect.objectContaining({
+          date: '2027-03-01',
+          account_rate_bps: 730,
+          account_accrued_interest: '0.40000000',
+          correspondent_fee: '0.00000000',
+        }),
+      ]);
+    },
+  );
+
+  itLocal(
+    '50 payout runs of one month at once pay it once; the scheduled job after them pays nothing',
+    async () => {
+      const partner = await ctx.createTenant();
+      const partnerClient = as(ctx, partner.test);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+      const { investor } = await fundedAccount(ctx, partner.test, '10000.00');
+      // 1 April 08:00 New York: March has accrued; its payout is due at 09:00.
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T12:00:00Z' });
+      const app = ctx.app!;
+      const handler = app.get(JobRegistry).get('cash_sweep.pay_month');
+      const job = {
+        id: '00000000-0000-4000-8000-000000000001',
+        tenantId: partner.tenantId,
+        livemode: false,
+        kind: 'cash_sweep.pay_month',
+        dueAt: new Date('2027-04-01T13:00:00Z'),
+        payload: { currency: 'USD', month: '2027-03' },
+        now: new Date('2027-04-01T13:00:00Z'),
+        attempts: 0,
+      };
+      const dataSource = app.get(DataSource);
+      const runs = await Promise.allSettled(
+        Array.from({ length: 50 }, () => dataSource.transaction((m: EntityManager) => handler.run(m, job))),
+      );
+      expect(runs.filter((r) => r.status === 'rejected')).toEqual([]);
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T14:00:00Z' });
+
+      const paid = payoutCents(
+        datesBetween('2027-03-01', '2027-03-31').map(() => dayInterestUnits('10000.00', 350)),
+      );
+      const cash = (await balances(ctx, partner.test, investor.account_id)).find(
+        (b) => b.currency === 'USD',
+      )!;
+      expect(cash.cash).toBe((10000 + Number(paid)).toFixed(2));
+      const events = await partnerClient.get('/v1/events?event=cash_sweep.interest.paid');
+      expect(events.body.data.map((e: { data: { amount: string } }) => e.data.amount)).toEqual([paid]);
+      expect(await app.get(LedgerAudit).check(partner.tenantId)).toEqual({
+        unbalancedJournals: [],
+        totalsMismatches: [],
+        overdrawnAccounts: [],
+      });
+    },
+  );
+});

@@ -1,0 +1,258 @@
+import { investorBody, investorKey } from '../investors/fixtures';
+import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
+
+interface RequestLog {
+  id: string;
+  status: number;
+  method: string;
+  path: string;
+  query: Record<string, string> | null;
+  error: Record<string, unknown> | null;
+  error_code: string | null;
+  idempotency_key: string | null;
+  idempotent_replayed: boolean;
+  legacy: boolean;
+  api_key_id: string | null;
+  livemode: boolean;
+}
+
+/** Personal data and secrets sent in the requests below; none may reach a stored row. */
+const EMAIL = 'ada.lovelace.private@example.com';
+const NAME = 'Augusta-Secretname';
+
+describe('Request logs', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  let other: TestTenant;
+
+  const as = (creds: TestCredentials) => ({
+    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
+    post: (path: string, body: object, headers: Record<string, string> = {}) =>
+      ctx.http().post(path).set('Authorization', basic(creds)).set(headers).send(body),
+  });
+
+  /** Polls until the request's log row is readable (it is written off the request path). */
+  async function logOf(requestId: string, creds = tenant.test): Promise<RequestLog> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await as(creds).get(`/v1/request-logs/${requestId}`);
+      if (res.status === 200) {
+        return res.body as RequestLog;
+      }
+      expect(res.status).toBe(404);
+      if (Date.now() > deadline) {
+        throw new Error(`request ${requestId} never appeared in the request log`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  let failedId: string;
+  let failedBody: { error: Record<string, unknown> };
+  let failedStatus: number;
+  let okId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    other = await ctx.createTenant();
+    const failed = await as(tenant.test).post(
+      '/v1/investors',
+      { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
+      { 'Idempotency-Key': 'request-log-test-key-0001' },
+    );
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    expect(failed.status).toBeLessThan(500);
+    failedId = failed.headers['request-id'];
+    failedBody = failed.body;
+    failedStatus = failed.status;
+    const ok = await as(tenant.test).get(`/v1/investors?limit=5&email=${encodeURIComponent(EMAIL)}`);
+    expect(ok.status).toBe(200);
+    okId = ok.headers['request-id'];
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('records a failed request with the error the client received, behind its request_log_url', async () => {
+    expect(failedBody.error.request_log_url).toMatch(new RegExp(`/dashboard/logs/${failedId}$`));
+    const log = await logOf(failedId);
+    expect(log).toMatchObject({
+      id: failedId,
+      object: 'request_log',
+      livemode: false,
+      method: 'POST',
+      path: '/v1/investors',
+      status: failedStatus,
+      error_code: failedBody.error.code,
+      idempotency_key: 'request-log-test-key-0001',
+      idempotent_replayed: false,
+      legacy: false,
+      api_key_id: tenant.test.id,
+    });
+    expect(log.error).toEqual(failedBody.error);
+  });
+
+  it('records a successful request without its body, query values that may be personal redacted', async () => {
+    const log = await logOf(okId);
+    expect(log).toMatchObject({
+      method: 'GET',
+      path: '/v1/investors',
+      status: 200,
+      error: null,
+      error_code: null,
+    });
+    expect(log.query).toEqual({ limit: '5', email: '[redacted]' });
+  });
+
+  it('never stores personal data, secrets or headers', async () => {
+    for (const id of [failedId, okId]) {
+      const text = JSON.stringify(await logOf(id));
+      expect(text).not.toContain(EMAIL);
+      expect(text).not.toContain(NAME);
+      expect(text).not.toContain(tenant.test.secret);
+      expect(text).not.toMatch(/basic /i);
+    }
+  });
+
+  itLocal('keeps no personal data or secret in the stored row itself', async () => {
+    await logOf(failedId);
+    const rows: Array<Record<string, unknown>> = await ctx.dataSource.query(
+      `SELECT * FROM "request_logs" WHERE "tenant_id" = $1`,
+      [tenant.tenantId],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(EMAIL);
+    expect(text).not.toContain(NAME);
+    expect(text).not.toContain(tenant.test.secret);
+  });
+
+  it('marks replayed idempotent answers and legacy requests', async () => {
+    const replay = await as(tenant.test).post(
+      '/v1/investors',
+      { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
+      { 'Idempotency-Key': 'request-log-test-key-0001' },
+    );
+    const legacy = await as(tenant.test).get('/legacy/v1/webhooks');
+    expect(legacy.status).toBe(200);
+    const legacyLog = await logOf(legacy.headers['request-id']);
+    expect(legacyLog).toMatchObject({ legacy: true, path: '/legacy/v1/webhooks', status: 200 });
+    const replayLog = await logOf(replay.headers['request-id']);
+    expect(replayLog.idempotent_replayed).toBe(replay.headers['idempotent-replayed'] === 'true');
+    expect(replayLog.status).toBe(replay.status);
+  });
+
+  it('filters by status, outcome, method, path and created range, with cursor pages', async () => {
+    await logOf(failedId);
+    await logOf(okId);
+    const list = (q: string) => as(tenant.test).get(`/v1/request-logs?${q}`);
+    const failedStatus = (await logOf(failedId)).status;
+
+    const byStatus = await list(`status=${failedStatus}`);
+    expect(byStatus.status).toBe(200);
+    expect(byStatus.body.data.map((l: RequestLog) => l.id)).toContain(failedId);
+    expect(byStatus.body.data.every((l: RequestLog) => l.status === failedStatus)).toBe(true);
+
+    const failedOnly = await list('outcome=failed');
+    expect(failedOnly.body.data.every((l: RequestLog) => l.status >= 400)).toBe(true);
+    expect(failedOnly.body.data.map((l: RequestLog) => l.id)).not.toContain(okId);
+
+    const posts = await list('method=POST');
+    expect(posts.body.data.length).toBeGreaterThan(0);
+    expect(posts.body.data.every((l: RequestLog) => l.method === 'POST')).toBe(true);
+
+    const investors = await list('path=/v1/investors');
+    const ids = investors.body.data.map((l: RequestLog) => l.id);
+    expect(ids).toEqual(expect.arrayContaining([failedId, okId]));
+    expect(investors.body.data.every((l: RequestLog) => l.path.startsWith('/v1/investors'))).toBe(true);
+    expect((await list('path=/v1/investors_')).body.data).toEqual([]);
+
+    const now = Math.floor(Date.now() / 1000);
+    expect((await list(`created[gte]=${now + 3600}`)).body.data).toEqual([]);
+    expect(
+      (await list(`created[lte]=${now + 5}&path=/v1/investors`)).body.data.length,
+    ).toBeGreaterThanOrEqual(2);
+
+    const first = await list('limit=1&path=/v1/investors');
+    expect(first.body).toMatchObject({ object: 'list', url: '/v1/request-logs', has_more: true });
+    const second = await list(`limit=1&path=/v1/investors&starting_after=${first.body.data[0].id}`);
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
+
+    const bad = await list('created[between]=1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe('created[between]');
+    expect((await list('method=FETCH')).status).toBe(400);
+  });
+
+  it('never stores the body of a successful request; records the investor scope; investor keys get 403', async () => {
+    const body = investorBody({ contact: { email_address: EMAIL } });
+    const created = await as(tenant.test).post('/v1/investors', body);
+    expect(created.status).toBe(201);
+    const createdLog = await logOf(created.headers['request-id']);
+    expect(createdLog).toMatchObject({ method: 'POST', path: '/v1/investors', status: 201, error: null });
+    const text = JSON.stringify(createdLog);
+    for (const value of [
+      EMAIL,
+      body.identity.tax_id,
+      body.contact.phone_number,
+      'San Mateo',
+      created.body.id,
+    ]) {
+      expect(text).not.toContain(value);
+    }
+    const key = await investorKey(ctx, tenant.test, created.body.id);
+    const own = await as(key).get(`/v1/investors/${created.body.id}`);
+    expect(own.status).toBe(200);
+    expect(await logOf(own.headers['request-id'])).toMatchObject({
+      investor_id: created.body.id,
+      api_key_id: key.id,
+    });
+    expect((await as(key).get('/v1/request-logs')).status).toBe(403);
+  });
+
+  it('keeps tenants and modes apart', async () => {
+    await logOf(failedId);
+    expect((await as(other.test).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
+    expect((await as(tenant.live).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
+    const otherList = await as(other.test).get('/v1/request-logs?limit=100');
+    expect(otherList.body.data.map((l: RequestLog) => l.id)).not.toContain(failedId);
+    const live = await as(tenant.live).get('/v1/webhooks');
+    const liveLog = await logOf(live.headers['request-id'], tenant.live);
+    expect(liveLog.livemode).toBe(true);
+    const testList = await as(tenant.test).get('/v1/request-logs?limit=100');
+    expect(testList.body.data.map((l: RequestLog) => l.id)).not.toContain(liveLog.id);
+    expect(testList.body.data.every((l: RequestLog) => l.livemode === false)).toBe(true);
+  });
+
+  itLocal('purges rows past the retention period with a job on the scheduler', async () => {
+    await logOf(okId);
+    const oldId = 'req_old0000000000000000000';
+    await ctx.dataSource.query(
+      `INSERT INTO "request_logs" ("id", "tenant_id", "livemode", "method", "path", "status", "duration_ms", "created_at")
+       VALUES ($1, $2, false, 'GET', '/v1/webhooks', 200, 1, now() - interval '31 days')`,
+      [oldId, tenant.tenantId],
+    );
+    const deadline = Date.now() + 10_000;
+    while (
+      (
+        await ctx.dataSource.query(
+          `SELECT 1 FROM "scheduled_jobs" WHERE "tenant_id" = $1 AND "kind" = 'request_logs.purge' AND NOT "livemode"`,
+          [tenant.tenantId],
+        )
+      ).length === 0
+    ) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const moved = await as(tenant.test).post('/v1/test_helpers/clock', { advance_seconds: 2 * 86400 });
+    expect(moved.status).toBe(200);
+    const left: Array<{ id: string }> = await ctx.dataSource.query(
+      `SELECT "id" FROM "request_logs" WHERE "tenant_id" = $1 AND "id" IN ($2, $3)`,
+      [tenant.tenantId, oldId, okId],
+    );
+    expect(left.map((r) => r.id)).toEqual([okId]);
+  });
+});

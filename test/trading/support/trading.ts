@@ -1,0 +1,113 @@
+import { Webhook } from 'standardwebhooks';
+import type { TestContext, TestCredentials } from '../../support/app';
+import type { Delivery } from '../../investors/receiver';
+import { WebhookReceiver } from '../../investors/receiver';
+import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
+
+/** Monday 1 March 2027, 10:00 New York: the regular session is open. */
+export const MONDAY_OPEN = '2027-03-01T15:00:00Z';
+/** Saturday 6 March 2027, noon New York: closed. */
+export const SATURDAY = '2027-03-06T17:00:00Z';
+
+export async function freezeClock(ctx: TestContext, creds: TestCredentials, at: string): Promise<void> {
+  const res = await as(ctx, creds).post('/v1/test_helpers/clock', { frozen_time: at });
+  if (res.status !== 200) {
+    throw new Error(`clock failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+export async function advanceClock(ctx: TestContext, creds: TestCredentials, seconds: number): Promise<void> {
+  const res = await as(ctx, creds).post('/v1/test_helpers/clock', { advance_seconds: seconds });
+  if (res.status !== 200) {
+    throw new Error(`clock failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/** Sets a test-mode price (the price helper); the engine evaluates the symbol's orders before it answers. */
+export async function setPrice(ctx: TestContext, creds: TestCredentials, symbol: string, price: string) {
+  const res = await as(ctx, creds).post('/v1/test_helpers/prices', { symbol, price });
+  if (res.status !== 200) {
+    throw new Error(`price failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const asset = res.body.data[0];
+  return { bid: String(asset.bidPrice), ask: String(asset.askPrice), last: String(asset.price) };
+}
+
+/** A funded, ACTIVE investor (cash in USD), as the trading specs start. */
+export async function trader(
+  ctx: TestContext,
+  creds: TestCredentials,
+  cash = '100000.00',
+  overrides: Record<string, unknown> = {},
+) {
+  const investor = await activeInvestor(ctx, creds, overrides);
+  const client = as(ctx, creds);
+  if (cash !== '0') {
+    const bank = await linkBankAccount(ctx, creds, investor.id);
+    const deposit = await client.post(
+      `/v1/wallet/accounts/${investor.account_id}/funding`,
+      fundingBody(bank.id, cash),
+    );
+    const settled = await client.post(
+      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
+    );
+    if (settled.status !== 200) {
+      throw new Error(`settle failed: ${settled.status} ${JSON.stringify(settled.body)}`);
+    }
+  }
+  return {
+    investor,
+    place: (body: Record<string, unknown>, key?: string) =>
+      client.post(`/v1/investors/${investor.id}/orders`, body, key),
+    order: async (id: string) => (await client.get(`/v1/investors/${investor.id}/orders/${id}`)).body,
+    executions: async (id: string) =>
+      (await client.get(`/v1/investors/${investor.id}/orders/${id}/executions`)).body.data as Array<
+        Record<string, string>
+      >,
+    cancel: (id: string) => client.post(`/v1/investors/${investor.id}/orders/${id}/cancel`),
+    accountOrders: (query = '') => client.get(`/v1/trading/accounts/${investor.account_id}/orders${query}`),
+    positions: async () => (await client.get(`/v1/trading/accounts/${investor.account_id}/positions`)).body,
+    balance: async () =>
+      (await client.get(`/v1/wallet/accounts/${investor.account_id}/balances`)).body[0] as Record<
+        string,
+        string
+      >,
+  };
+}
+
+/** A partner's webhook receiver for order events; `events(orderId)` lists what arrived about one order. */
+export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
+  const receiver = new WebhookReceiver();
+  const url = await receiver.start();
+  const created = await as(ctx, creds).post('/v1/webhooks', {
+    name: 'orders',
+    url,
+    eventTypeNames: ['order.*'],
+  });
+  if (created.status !== 201) {
+    throw new Error(`webhook failed: ${created.status} ${JSON.stringify(created.body)}`);
+  }
+  const signer = new Webhook(created.body.secret as string);
+  const about = (orderId: string) => receiver.deliveries.filter((d) => d.json.data.id === orderId);
+  return {
+    /** Waits until these events about the order have arrived (signatures checked); returns them in order. */
+    async waitFor(orderId: string, names: string[], timeoutMs = 15_000): Promise<Delivery['json'][]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const got = about(orderId);
+        if (names.every((n) => got.some((d) => d.json.event === n))) {
+          got.forEach((d) => expect(signer.verify(d.body, d.headers as Record<string, string>)).toBeTruthy());
+          return got.map((d) => d.json).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+        }
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Order ${orderId}: wanted ${names.join(', ')}; got ${got.map((d) => d.json.event).join(', ')}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    names: (orderId: string) => about(orderId).map((d) => d.json.event),
+    stop: () => receiver.stop(),
+  };
+}
