@@ -75,6 +75,8 @@ export async function trader(
   };
 }
 
+const RANK = ['order.accepted', 'order.partially_filled', 'order.filled', 'order.canceled', 'order.rejected'];
+
 /** A partner's webhook receiver for order events; `events(orderId)` lists what arrived about one order. */
 export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
   const receiver = new WebhookReceiver();
@@ -98,7 +100,13 @@ export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
         const got = about(orderId);
         if (names.every((n) => got.some((d) => d.json.event === n))) {
           got.forEach((d) => expect(signer.verify(d.body, d.headers as Record<string, string>)).toBeTruthy());
-          return got.map((d) => d.json).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+          // Events of one transaction can share a millisecond: ties follow the lifecycle's order.
+          return got
+            .map((d) => d.json)
+            .sort(
+              (a, b) =>
+                a.timestamp.localeCompare(b.timestamp) || RANK.indexOf(a.event) - RANK.indexOf(b.event),
+            );
         }
         if (Date.now() > deadline) {
           throw new Error(
