@@ -78,3 +78,8 @@ export async function deleteTenant(tenantId: string): Promise<void> {
     throw new Error(`DELETE /v1/sandbox/tenants/${tenantId} answered ${res.status}: ${res.text}`);
   }
 }
+
+/** A hook's or test's time budget: three times longer against a deployed sandbox. */
+export function remoteAware(localMs: number): number {
+  return isRemote ? localMs * 3 : localMs;
+}

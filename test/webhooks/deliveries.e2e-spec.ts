@@ -139,6 +139,7 @@ describe('Delivery attempts and resend', () => {
       [1, true],
       [0, true],
     ]);
+    await receiver.refresh();
     const copies = receiver.deliveries.filter((d) => d.json.id === eventId);
     expect(copies).toHaveLength(2);
     expect(new Set(copies.map((d) => d.headers['webhook-id']))).toEqual(new Set([eventId]));
