@@ -13,6 +13,7 @@ import { Trading1763920000000 } from './1763920000000-trading';
 import { Wealth1763940000000 } from './1763940000000-wealth';
 import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
 import { RequestLogs1763950000000 } from './1763950000000-request-logs';
+import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   Wealth1763940000000,
   CashSweep1763930000000,
   RequestLogs1763950000000,
+  WebhookSinks1763910000000,
 ];

@@ -17,6 +17,8 @@ import { AssetsModule } from 'src/modules/assets/assets.module';
 import { MarketDataModule } from 'src/modules/market-data/market-data.module';
 import { MarketsModule } from 'src/modules/markets/markets.module';
 import { TradingModule } from 'src/modules/trading/trading.module';
+import { SandboxAdminModule } from 'src/modules/sandbox-admin/sandbox-admin.module';
+import { WebhookSinksModule } from 'src/modules/webhook-sinks/webhook-sinks.module';
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { WealthModule } from 'src/modules/wealth/wealth.module';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
@@ -48,6 +50,8 @@ import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module'
     CashSweepModule,
     CashManagementModule,
     RequestLogsModule,
+    SandboxAdminModule,
+    WebhookSinksModule,
   ],
 })
 export class AppModule {}

@@ -69,6 +69,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
       'bearer',
     )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'Sandbox admin API only (/v1/sandbox/*): the deployment’s SANDBOX_ADMIN_TOKEN, an opaque operator ' +
+          'token compared in constant time. No JWT is accepted here, so RFC8725 (JSON Web Token Best Current ' +
+          'Practices) has nothing to apply to. Sandbox deployments only.',
+      },
+      'sandboxAdmin',
+    )
     .addSecurityRequirements('basic')
     .addSecurityRequirements('bearer')
     .build();
@@ -118,9 +129,14 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Investors: 'Investors (envelope style) and the application data behind their account.',
   'Market Data': 'Add-on: quotes, bars and snapshots.',
   Markets: 'Markets, their session hours, clocks and trading calendars.',
+  'Sandbox admin':
+    'Sandbox deployments only, with the operator token: tenants for QA runs (create with keys, change, erase).',
   'Test clock': 'Sandbox: each tenant\u2019s test-mode clock; moving it runs the jobs that fall due.',
   Transfers: 'Deposits and withdrawals of an investor (envelope views of wallet transactions).',
   Wallet: 'Account cash: deposits, withdrawals, balances and wallet transactions (account style).',
+  'Webhook sinks':
+    'Sandbox: receivers hosted by the service (test mode) that record every delivery, to see events before ' +
+    'you have a receiver and to verify signatures.',
   Webhooks: 'Webhook endpoints, event types and signing secrets.',
 };
 

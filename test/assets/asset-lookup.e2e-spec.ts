@@ -1,3 +1,4 @@
+import { createInvestor, investorKey } from '../investors/fixtures';
 import { listedAssetId } from 'src/modules/assets/identifiers';
 import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
@@ -182,12 +183,8 @@ describe('Asset retrieval', () => {
   });
 
   it('is reference data: an investor-scoped key reads it too', async () => {
-    const created = await ctx.tenancy.createKey({
-      tenantId: tenant.tenantId,
-      environment: 'TEST',
-      investorId: 'inv_4Qm1bX9kLr2TzP0aVn7c8w',
-    });
-    const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
+    const investor = await createInvestor(ctx, tenant.test);
+    const creds = await investorKey(ctx, tenant.test, investor.id);
     const res = await ctx.http().get('/v1/assets/AAPL').set('Authorization', basic(creds));
     expect(res.status).toBe(200);
     expect(res.body.symbol).toBe('AAPL');

@@ -1,5 +1,6 @@
 import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
+import { createInvestor, investorBody } from '../investors/fixtures';
 import { ProbeController } from '../support/probe.controller';
 import { ERROR_CODES } from 'src/core/errors/error-catalog';
 
@@ -17,29 +18,31 @@ describe('Error envelope', () => {
   const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
   const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
 
-  itLocal('400-001 names the invalid query field', async () => {
-    const res = await get('/v1/probe/whoami?limit=500');
+  it('400-001 names the invalid query field', async () => {
+    const res = await get('/v1/events?limit=500');
     expectSvcError(res, 'SVC-400-001', {
       param: 'limit',
       message: 'Invalid limit: must not be greater than 100.',
     });
   });
 
-  itLocal('400-001 names a nested body field by its path', async () => {
-    const res = await post('/v1/probe/things').send({
-      name: 'a',
-      address: { city: 'Lagos', country: 'nigeria' },
+  it('400-001 names a nested body field by its path', async () => {
+    const body = investorBody();
+    body.contact.address.country = 'nigeria';
+    expectSvcError(await post('/v1/investors').send(body), 'SVC-400-001', {
+      param: 'contact.address.country',
     });
-    expectSvcError(res, 'SVC-400-001', { param: 'address.country' });
   });
 
-  itLocal('400-001 names an unknown field', async () => {
-    const res = await post('/v1/probe/things').send({ name: 'a', colour: 'red' });
+  const endpoint = { url: 'https://8.8.8.8/hooks', eventTypeNames: ['order.*'] };
+
+  it('400-001 names an unknown field', async () => {
+    const res = await post('/v1/webhooks').send({ name: 'a', ...endpoint, colour: 'red' });
     expectSvcError(res, 'SVC-400-001', { param: 'colour', message: 'Unknown field colour.' });
   });
 
-  itLocal('400-002 names the missing field', async () => {
-    const res = await post('/v1/probe/things').send({ amount: '10' });
+  it('400-002 names the missing field', async () => {
+    const res = await post('/v1/webhooks').send(endpoint);
     expectSvcError(res, 'SVC-400-002', { param: 'name', message: 'Missing required field name.' });
   });
 
@@ -64,17 +67,21 @@ describe('Error envelope', () => {
     expectSvcError(await get('/legacy/v1/no-such-thing'), 'SVC-404-001');
   });
 
-  itLocal('409-001 for an illegal state change', async () => {
-    expectSvcError(await get('/v1/probe/fail?kind=conflict'), 'SVC-409-001', {
-      message: 'Order ord_x is already filled and cannot be canceled.',
-    });
+  it('409-001 for an illegal state change', async () => {
+    const investor = await createInvestor(ctx, tenant.test);
+    const close = () => post(`/v1/accounts/${investor.account_id}/actions/close`);
+    expect((await close()).status).toBe(200);
+    expectSvcError(await close(), 'SVC-409-001');
   });
 
-  itLocal('422-001 for a business-rule refusal, naming the field', async () => {
-    expectSvcError(await get('/v1/probe/fail?kind=refused'), 'SVC-422-001', {
-      param: 'qty',
-      message: 'Insufficient buying power.',
-    });
+  it('422-001 for a business-rule refusal, naming the field', async () => {
+    expectSvcError(
+      await post('/v1/investors').send(investorBody({ trading_type: 'margin' })),
+      'SVC-422-001',
+      {
+        param: 'trading_type',
+      },
+    );
   });
 
   itLocal('500-001 leaks nothing internal', async () => {

@@ -1,5 +1,4 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
-import { itLocal } from '../support/app';
+import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { ProbeController } from '../support/probe.controller';
 
@@ -22,33 +21,37 @@ describe('Idempotency-Key', () => {
       .set('Idempotency-Key', key)
       .send(body);
 
-  itLocal('a repeat with the same body replays the stored status and body', async () => {
-    const first = await post('key-replay-1', { name: 'first' });
+  /** A real route, so the cases run against a deployed sandbox too: registering a webhook endpoint. */
+  const endpoint = (name?: string) => ({
+    ...(name === undefined ? {} : { name }),
+    url: 'https://8.8.8.8/hooks',
+    eventTypeNames: ['order.*'],
+  });
+  const register = (key: string | undefined, body: object, creds = tenant.test) => {
+    const req = ctx.http().post('/v1/webhooks').set('Authorization', basic(creds));
+    return (key === undefined ? req : req.set('Idempotency-Key', key)).send(body);
+  };
+
+  it('a repeat with the same body replays the stored status and body', async () => {
+    const first = await register('key-replay-1', endpoint('first'));
     expect(first.status).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await post('key-replay-1', { name: 'first' });
+    const again = await register('key-replay-1', endpoint('first'));
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
   });
 
-  itLocal('without the header each POST runs anew', async () => {
-    const a = await ctx
-      .http()
-      .post('/v1/probe/things')
-      .set('Authorization', basic(tenant.test))
-      .send({ name: 'x' });
-    const b = await ctx
-      .http()
-      .post('/v1/probe/things')
-      .set('Authorization', basic(tenant.test))
-      .send({ name: 'x' });
+  it('without the header each POST runs anew', async () => {
+    const a = await register(undefined, endpoint('x'));
+    const b = await register(undefined, endpoint('x'));
+    expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).not.toBe(b.body.id);
   });
 
-  itLocal('the same key with another body answers 409 SVC-409-002', async () => {
-    await post('key-mismatch-1', { name: 'one' });
-    expectSvcError(await post('key-mismatch-1', { name: 'two' }), 'SVC-409-002', {
+  it('the same key with another body answers 409 SVC-409-002', async () => {
+    expect((await register('key-mismatch-1', endpoint('one'))).status).toBe(201);
+    expectSvcError(await register('key-mismatch-1', endpoint('two')), 'SVC-409-002', {
       param: 'Idempotency-Key',
     });
   });
@@ -75,46 +78,57 @@ describe('Idempotency-Key', () => {
     },
   );
 
-  itLocal('many simultaneous repeats: one runs, the rest are refused or replayed', async () => {
+  itLocal(
+    'many simultaneous repeats of a slow request: one runs, the rest are refused or replayed',
+    async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => post('key-burst-1', { name: 'burst' }, '?delay_ms=300')),
+      );
+      const created = results.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] !== 'true');
+      expect(created).toHaveLength(1);
+      for (const r of results) {
+        expect([201, 409]).toContain(r.status);
+      }
+    },
+  );
+
+  it('50 simultaneous repeats: one endpoint is made, every other answer is a 409 or the same replay', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => post('key-burst-1', { name: 'burst' }, '?delay_ms=300')),
+      Array.from({ length: 50 }, () => register('key-burst-50', endpoint('burst'))),
     );
     const created = results.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] !== 'true');
     expect(created).toHaveLength(1);
     for (const r of results) {
       expect([201, 409]).toContain(r.status);
+      if (r.status === 201) {
+        expect(r.body.id).toBe(created[0].body.id);
+      }
     }
+    const listed = await ctx.http().get('/v1/webhooks?limit=100').set('Authorization', basic(tenant.test));
+    expect(listed.body.data.filter((e: { name: string }) => e.name === 'burst')).toHaveLength(1);
   });
 
-  itLocal('a request that fails validation stores nothing, so the key can be reused', async () => {
-    expectSvcError(await post('key-invalid-1', { amount: '1' }), 'SVC-400-002', { param: 'name' });
-    const ok = await post('key-invalid-1', { name: 'fixed' });
+  it('a request that fails validation stores nothing, so the key can be reused', async () => {
+    expectSvcError(await register('key-invalid-1', endpoint()), 'SVC-400-002', { param: 'name' });
+    const ok = await register('key-invalid-1', endpoint('fixed'));
     expect(ok.status).toBe(201);
     expect(ok.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  itLocal('keys are scoped per tenant and mode', async () => {
+  it('keys are scoped per tenant and mode', async () => {
     const other = await ctx.createTenant();
-    const mine = await post('key-shared-1', { name: 'mine' });
-    const theirs = await ctx
-      .http()
-      .post('/v1/probe/things')
-      .set('Authorization', basic(other.test))
-      .set('Idempotency-Key', 'key-shared-1')
-      .send({ name: 'theirs' });
+    const mine = await register('key-shared-1', endpoint('mine'));
+    const theirs = await register('key-shared-1', endpoint('theirs'), other.test);
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
-    const live = await ctx
-      .http()
-      .post('/v1/probe/things')
-      .set('Authorization', basic(tenant.live))
-      .set('Idempotency-Key', 'key-shared-1')
-      .send({ name: 'live' });
+    const live = await register('key-shared-1', endpoint('live'), tenant.live);
     expect(live.status).toBe(201);
     expect(live.body.livemode).toBe(true);
   });
 
-  itLocal('a key over 255 characters is refused naming the header', async () => {
-    expectSvcError(await post('k'.repeat(256), { name: 'x' }), 'SVC-400-001', { param: 'Idempotency-Key' });
+  it('a key over 255 characters is refused naming the header', async () => {
+    expectSvcError(await register('k'.repeat(256), endpoint('x')), 'SVC-400-001', {
+      param: 'Idempotency-Key',
+    });
   });
 });

@@ -36,7 +36,7 @@ describe('Test helper scope', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    sink = await startWebhookSink();
+    sink = await startWebhookSink({ ctx, creds: tenant.test });
     mine = await createInvestor(ctx, tenant.test);
     other = await createInvestor(ctx, tenant.test);
     key = await investorKey(ctx, tenant.test, mine.id);
@@ -64,6 +64,7 @@ describe('Test helper scope', () => {
       path: () => '/v1/test_helpers/cash-sweep/accrue',
       body: { through: '2026-01-01' },
     },
+    createWebhookSink: { path: () => '/v1/test_helpers/webhook-sinks', body: {} },
   };
   const perInvestor: Record<string, (investorId: string) => string> = {
     testHelperRejectKyc: (id) => `/v1/test_helpers/investors/${id}/kyc/reject`,
@@ -110,7 +111,9 @@ describe('Test helper scope', () => {
     const { path, body } = tenantWide[operation];
     expectSvcError(await call(key, path(), body), 'SVC-403-001');
     expectSvcError(await call(tenant.live, path(), body), 'SVC-404-001');
-    expect((await call(tenant.test, path(), body)).status).toBe(200);
+    expect((await call(tenant.test, path(), body)).status).toBe(
+      path() === '/v1/test_helpers/webhook-sinks' ? 201 : 200,
+    );
   });
 
   it.each(Object.keys(perInvestor))(

@@ -182,7 +182,7 @@ describe('Investment accounts', () => {
     );
 
     // Each move is one account.updated event; moves made in one transaction may share a timestamp.
-    const moves = (await eventsOf(ctx, own.tenantId))
+    const moves = (await eventsOf(ctx, own))
       .filter((e) => e.event === 'account.updated' && e.data.previous_status)
       .map((e) => `${e.data.previous_status}->${e.data.status}`);
     expect(moves.sort()).toEqual(

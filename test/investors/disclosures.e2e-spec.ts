@@ -117,7 +117,7 @@ describe('Disclosures', () => {
       res.body.data,
     );
 
-    const updates = (await eventsOf(ctx, own.tenantId)).filter((e) => e.event === 'account.updated');
+    const updates = (await eventsOf(ctx, own)).filter((e) => e.event === 'account.updated');
     expect(updates).toHaveLength(1);
     expect(updates[0].data).toMatchObject({ changed: ['agreements'], investor_id: investor.id });
     expect(updates[0].data.agreements).toHaveLength(2);
@@ -127,7 +127,7 @@ describe('Disclosures', () => {
       { agreement: 'customer_agreement', revision: '2025-06', ip_address: '198.51.100.1' },
     ]);
     expect(again.body.data).toEqual(res.body.data);
-    expect((await eventsOf(ctx, own.tenantId)).filter((e) => e.event === 'account.updated')).toHaveLength(1);
+    expect((await eventsOf(ctx, own)).filter((e) => e.event === 'account.updated')).toHaveLength(1);
 
     // With the crypto agreement accepted, crypto can now be enabled.
     const crypto = await ctx

@@ -325,6 +325,6 @@ describe('Documents', () => {
       'SVC-404-001',
     );
     expectSvcError(await get(tenant.test, `/v1/investors/${own.id}/documents/../../accounts`), 'SVC-404-001');
-    expect((await eventsOf(ctx, stranger.tenantId)).length).toBe(0);
+    expect((await eventsOf(ctx, stranger)).length).toBe(0);
   });
 });

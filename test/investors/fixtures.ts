@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { basic, TestContext, TestCredentials } from '../support/app';
+import { basic, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
 
 /**
  * Uploaded documents of this test file go to a fresh directory, removed after the file's tests.
@@ -131,15 +131,40 @@ export async function prepareForKyc(
   }
 }
 
-/** Event rows of a tenant, oldest first. */
-export async function eventsOf(
-  ctx: TestContext,
-  tenantId: string,
-): Promise<Array<{ event: string; livemode: boolean; data: Record<string, any> }>> {
-  return ctx.dataSource.query(
-    'SELECT event, livemode, data FROM events WHERE tenant_id = $1 ORDER BY created_at, id',
-    [tenantId],
-  );
+type EventRecord = { event: string; livemode: boolean; data: Record<string, any> };
+
+/** Events of a tenant (both modes), oldest first: from the table locally, from GET /v1/events remotely. */
+export async function eventsOf(ctx: TestContext, tenant: TestTenant): Promise<EventRecord[]> {
+  if (!isRemote) {
+    return ctx.dataSource.query(
+      'SELECT event, livemode, data FROM events WHERE tenant_id = $1 ORDER BY created_at, id',
+      [tenant.tenantId],
+    );
+  }
+  const all: Array<EventRecord & { timestamp: string }> = [];
+  for (const creds of [tenant.test, tenant.live]) {
+    let after: string | undefined;
+    for (;;) {
+      const res = await ctx
+        .http()
+        .get('/v1/events')
+        .query({ limit: 100, ...(after ? { starting_after: after } : {}) })
+        .set('Authorization', basic(creds));
+      if (res.status !== 200) {
+        throw new Error(`GET /v1/events answered ${res.status}: ${res.text}`);
+      }
+      // Newest first: reversed, each page lands before the older ones already read.
+      all.push(...(res.body.data as Array<EventRecord & { id: string; timestamp: string }>));
+      if (!res.body.has_more) {
+        break;
+      }
+      after = res.body.data[res.body.data.length - 1].id;
+    }
+  }
+  return all
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.timestamp.localeCompare(b.e.timestamp) || b.i - a.i)
+    .map(({ e }) => ({ event: e.event, livemode: e.livemode, data: e.data }));
 }
 
 /** Issues an investor-scoped key through the API and returns it as credentials. */

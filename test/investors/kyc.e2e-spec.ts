@@ -30,7 +30,7 @@ describe('Compliance: KYC', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    receiverUrl = await receiver.start();
+    receiverUrl = await receiver.start({ ctx, creds: tenant.test });
   });
 
   afterAll(async () => {
@@ -58,11 +58,18 @@ describe('Compliance: KYC', () => {
    * transaction may share a timestamp, so their relative order is not asserted; their names are
    * compared sorted and each is found by its content.
    */
-  async function newEvents(tenantId: string, seen: Set<string>): Promise<EventRow[]> {
-    const rows: EventRow[] = await ctx.dataSource.query(
-      'SELECT id, event, data FROM events WHERE tenant_id = $1 ORDER BY created_at, id',
-      [tenantId],
-    );
+  async function newEvents(owner: TestTenant, seen: Set<string>): Promise<EventRow[]> {
+    const rows: EventRow[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await as(owner.test).get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
+      expect(res.status).toBe(200);
+      rows.push(...(res.body.data as EventRow[]));
+      if (!res.body.has_more) {
+        break;
+      }
+      after = res.body.data[res.body.data.length - 1].id;
+    }
     const fresh = rows.filter((r) => !seen.has(r.id));
     fresh.forEach((r) => seen.add(r.id));
     return fresh;
@@ -146,7 +153,7 @@ describe('Compliance: KYC', () => {
     const documents = await as(partner.test).get(`/v1/investors/${investor.id}/documents`);
     expect(documents.body.data.map((d: { status: string }) => d.status)).toEqual(['approved', 'approved']);
 
-    const events = await newEvents(partner.tenantId, new Set());
+    const events = await newEvents(partner, new Set());
     expect(names(events)).toEqual([
       'account.created',
       'account.updated',
@@ -207,7 +214,7 @@ describe('Compliance: KYC', () => {
   it('a last name of Reject is rejected; the application returns to SUBMITTED and can be corrected', async () => {
     const investor = await createInvestor(ctx, tenant.test, { identity: { last_name: 'Reject' } });
     await prepareForKyc(ctx, tenant.test, investor.id);
-    const seen = new Set((await newEvents(tenant.tenantId, new Set())).map((e) => e.id));
+    const seen = new Set((await newEvents(tenant, new Set())).map((e) => e.id));
     const res = await submit(tenant.test, investor.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -217,7 +224,7 @@ describe('Compliance: KYC', () => {
       decided_at: expect.any(Number),
     });
     expect((await as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('rejected');
-    const events = await newEvents(tenant.tenantId, seen);
+    const events = await newEvents(tenant, seen);
     expect(names(events)).toEqual(['account.updated', 'account.updated', 'document.approved']);
     expect(find(events, 'account.updated', { previous_status: 'PENDING_APPROVAL' }).data).toMatchObject({
       status: 'SUBMITTED',
@@ -240,14 +247,14 @@ describe('Compliance: KYC', () => {
     await as(tenant.test).post(`/v1/investors/${investor.id}/agreements`, {
       agreements: [CUSTOMER_AGREEMENT],
     });
-    const seen = new Set((await newEvents(tenant.tenantId, new Set())).map((e) => e.id));
+    const seen = new Set((await newEvents(tenant, new Set())).map((e) => e.id));
     const res = await submit(tenant.test, investor.id);
     expect(res.body).toMatchObject({
       status: 'rejected',
       rejection_reasons: ['document_rejected'],
       missing: ['identity_document'],
     });
-    const events = await newEvents(tenant.tenantId, seen);
+    const events = await newEvents(tenant, seen);
     expect(names(events)).toEqual(['account.updated', 'account.updated', 'document.rejected']);
     expect(find(events, 'account.updated', { status: 'SUBMITTED' }).data.kyc_status).toBe('rejected');
     expect(find(events, 'document.rejected').data).toMatchObject({
@@ -288,14 +295,11 @@ describe('Compliance: KYC', () => {
     const late = await upload(ctx, tenant.test, investor.id, 'w9', pdf('w9.pdf'));
     expect(late.body).toMatchObject({ status: 'approved', reviewed_at: expect.any(Number) });
 
-    const seen = new Set((await newEvents(tenant.tenantId, new Set())).map((e) => e.id));
+    const seen = new Set((await newEvents(tenant, new Set())).map((e) => e.id));
     const approved = await helper(tenant.test, investor.id, 'approve');
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'approved', account_status: 'ACTIVE' });
-    expect(names(await newEvents(tenant.tenantId, seen))).toEqual([
-      'account.updated',
-      'kyc.verification.approved',
-    ]);
+    expect(names(await newEvents(tenant, seen))).toEqual(['account.updated', 'kyc.verification.approved']);
     expectSvcError(await helper(tenant.test, investor.id, 'approve'), 'SVC-409-001');
     expectSvcError(await helper(tenant.test, investor.id, 'reject'), 'SVC-409-001');
     expectSvcError(await submit(tenant.test, investor.id), 'SVC-409-001');

@@ -1,5 +1,6 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basic, isRemote, TestContext, TestCredentials } from '../support/app';
 
 export interface Delivery {
   headers: IncomingHttpHeaders;
@@ -7,12 +8,40 @@ export interface Delivery {
   json: { id: string; event: string; timestamp: string; livemode: boolean; data: Record<string, any> };
 }
 
-/** A partner's webhook endpoint: a real HTTP server on a loopback port, answering 200 to every POST. */
+/** Whose webhook sink receives the deliveries in remote mode (a sink belongs to a tenant's test mode). */
+export interface SinkOwner {
+  ctx: TestContext;
+  creds: TestCredentials;
+}
+
+/**
+ * A partner's webhook endpoint answering 200 to every POST: a real HTTP server on a loopback port
+ * with the in-process app, or the sandbox's webhook sink (POST /v1/test_helpers/webhook-sinks)
+ * against a deployed sandbox, whose recorded requests are read back through the API.
+ */
 export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
   private server: Server | undefined;
+  private sink: { id: string; owner: SinkOwner; after: number } | undefined;
 
-  async start(): Promise<string> {
+  async start(owner?: SinkOwner): Promise<string> {
+    if (isRemote) {
+      if (!owner) {
+        throw new Error(
+          'WebhookReceiver.start needs the tenant (ctx, creds) whose webhook sink it uses remotely.',
+        );
+      }
+      const res = await owner.ctx
+        .http()
+        .post('/v1/test_helpers/webhook-sinks')
+        .set('Authorization', basic(owner.creds))
+        .send({});
+      if (res.status !== 201) {
+        throw new Error(`POST /v1/test_helpers/webhook-sinks answered ${res.status}: ${res.text}`);
+      }
+      this.sink = { id: res.body.id, owner, after: 0 };
+      return res.body.url as string;
+    }
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -26,10 +55,43 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`;
   }
 
+  /** Remote mode: pulls what the sink received since the last call into `deliveries`. */
+  async refresh(): Promise<void> {
+    if (!this.sink) {
+      return;
+    }
+    for (;;) {
+      const res = await this.sink.owner.ctx
+        .http()
+        .get(`/v1/test_helpers/webhook-sinks/${this.sink.id}/requests`)
+        .query({ after: this.sink.after })
+        .set('Authorization', basic(this.sink.owner.creds));
+      if (res.status !== 200) {
+        throw new Error(`Reading webhook sink ${this.sink.id} answered ${res.status}: ${res.text}`);
+      }
+      for (const r of res.body.data as Array<{
+        sequence: number;
+        headers: IncomingHttpHeaders;
+        body: string;
+      }>) {
+        this.deliveries.push({
+          headers: r.headers,
+          body: r.body,
+          json: JSON.parse(r.body) as Delivery['json'],
+        });
+        this.sink.after = r.sequence;
+      }
+      if (!res.body.has_more) {
+        return;
+      }
+    }
+  }
+
   /** Waits until deliveries of these event ids have all arrived. */
   async waitFor(eventIds: string[], timeoutMs = 10_000): Promise<Delivery[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      await this.refresh();
       const got = eventIds.map((id) => this.deliveries.find((d) => d.json.id === id));
       if (got.every(Boolean)) {
         return got as Delivery[];
@@ -37,7 +99,7 @@ export class WebhookReceiver {
       if (Date.now() > deadline) {
         throw new Error(`Only ${got.filter(Boolean).length} of ${eventIds.length} events were delivered.`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, this.sink ? 200 : 50));
     }
   }
 

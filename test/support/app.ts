@@ -11,6 +11,7 @@ import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { templateDb, withAdmin } from './database';
 import { validatingResponses } from './openapi-validation';
+import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
 
 export interface TestCredentials {
   id: string;
@@ -36,10 +37,29 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export const isRemote = Boolean(process.env.E2E_BASE_URL);
+export { isRemote };
 
 /** `it` for cases that need the in-process app (test-only routes, log capture, internals). */
 export const itLocal: jest.It = isRemote ? it.skip : it;
+
+/** `it` for cases that hold only on a sandbox deployment (APP_ENV=sandbox), asked of the server. */
+export const itSandbox: jest.It = serverAppEnv() === 'production' ? it.skip : it;
+
+/** `it` for cases that hold only on a production deployment (https-only webhooks and the like). */
+export const itProduction: jest.It = serverAppEnv() === 'production' ? it : it.skip;
+
+/** A value only the in-process app has: reading it in remote mode fails the test, naming it. */
+function localOnly<T>(what: string): T {
+  return new Proxy({} as object, {
+    get() {
+      throw new Error(`${what} exists only with the in-process app; mark this case itLocal.`);
+    },
+  }) as T;
+}
+
+function credentials(c: { id: string; public_key: string; secret: string }): TestCredentials {
+  return { id: c.id, publicKey: c.public_key, secret: c.secret };
+}
 
 /**
  * Boots the real AppModule exactly as main.ts does (configureApp), on this file's own database
@@ -48,25 +68,19 @@ export const itLocal: jest.It = isRemote ? it.skip : it;
 export async function createTestContext(
   options: { controllers?: Type<unknown>[] } = {},
 ): Promise<TestContext> {
-  let app: INestApplication | undefined;
-  let databaseUrl: string;
   if (isRemote) {
-    databaseUrl = process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
-    if (!databaseUrl) {
-      throw new Error('E2E_DATABASE_URL must name the sandbox database so tests can create tenants.');
-    }
-  } else {
-    const fileDb = process.env.TEST_FILE_DB as string;
-    await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
-    databaseUrl = process.env.DATABASE_URL as string;
-    const moduleRef = await Test.createTestingModule({
-      imports: [AppModule],
-      controllers: options.controllers ?? [],
-    }).compile();
-    app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
-    configureApp(app);
-    await app.init();
+    return remoteContext();
   }
+  const fileDb = process.env.TEST_FILE_DB as string;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
+  const databaseUrl = process.env.DATABASE_URL as string;
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule],
+    controllers: options.controllers ?? [],
+  }).compile();
+  const app: INestApplication = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  await app.init();
   const dbOptions: DataSourceOptions = {
     ...dataSourceOptions(databaseUrl),
     entities: [TenantEntity, ApiKeyEntity],
@@ -76,14 +90,14 @@ export async function createTestContext(
     dataSource.getRepository(TenantEntity),
     dataSource.getRepository(ApiKeyEntity),
   );
-  const server = app?.getHttpServer();
+  const server = app.getHttpServer();
 
   return {
     app,
     dataSource,
     tenancy,
     // Every response is checked against the committed OpenAPI document (openapi-validation.ts).
-    http: () => validatingResponses(server ? request(server) : request(process.env.E2E_BASE_URL as string)),
+    http: () => validatingResponses(request(server)),
     async createTenant(opts = {}) {
       const { tenant, test, live } = await tenancy.createTenant(
         opts.name ?? 'Test partner',
@@ -98,12 +112,49 @@ export async function createTestContext(
       return { tenantId: tenant.id, test: creds(test), live: creds(live) };
     },
     async close() {
-      await app?.close();
+      await app.close();
       await dataSource.destroy();
-      if (!isRemote) {
-        await withAdmin((admin) =>
-          admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_FILE_DB}" WITH (FORCE)`),
-        );
+      await withAdmin((admin) =>
+        admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_FILE_DB}" WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+/**
+ * Against a deployed sandbox: HTTP only. Tenants are made through the sandbox admin API, named
+ * after the run, and erased (with all their data) when the file closes its context.
+ */
+function remoteContext(): TestContext {
+  const created: string[] = [];
+  const http = () => validatingResponses(request(remoteBaseUrl()));
+  return {
+    app: undefined,
+    dataSource: localOnly<DataSource>('ctx.dataSource'),
+    tenancy: localOnly<TenancyService>('ctx.tenancy'),
+    http,
+    async createTenant(opts = {}) {
+      const res = await http()
+        .post('/v1/sandbox/tenants')
+        .set('Authorization', `Bearer ${adminToken()}`)
+        .send({
+          name: `${runTenantPrefix()}${opts.name ?? 'Test partner'}`.slice(0, 100),
+          products: opts.products ?? [],
+          fixedIncomeEnabled: opts.fixedIncome ?? false,
+        });
+      if (res.status !== 201) {
+        throw new Error(`POST /v1/sandbox/tenants answered ${res.status}: ${res.text}`);
+      }
+      created.push(res.body.tenant_id);
+      return {
+        tenantId: res.body.tenant_id,
+        test: credentials(res.body.keys.test),
+        live: credentials(res.body.keys.live),
+      };
+    },
+    async close() {
+      for (const tenantId of created.splice(0)) {
+        await deleteTenant(tenantId);
       }
     },
   };

@@ -6,7 +6,17 @@ import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, testJwtKeys } from './jwt';
  * Runs before each e2e file's imports: the app's configuration is read when its modules are
  * imported, so the file's own database name and the test JWT key are set here.
  */
-if (!process.env.E2E_BASE_URL) {
+if (process.env.E2E_BASE_URL) {
+  // Remote mode: the deployment is what it says it is (global-setup asked it); this process's
+  // database, Redis and queue settings are not used, so none of them can reach the deployment's.
+  delete process.env.DATABASE_URL;
+  delete process.env.QUEUE_PREFIX;
+  process.env.APP_ENV = process.env.E2E_SERVER_APP_ENV;
+  process.env.PUBLIC_URL = process.env.E2E_SERVER_PUBLIC_URL;
+  process.env.DASHBOARD_URL = process.env.E2E_SERVER_DASHBOARD_URL;
+} else {
+  // The in-process app has the sandbox admin API on, as a QA sandbox would.
+  process.env.SANDBOX_ADMIN_TOKEN ??= 'local-e2e-sandbox-admin-token';
   process.env.TEST_FILE_DB = `${fileDbPrefix()}${randomBytes(6).toString('hex')}`;
   process.env.DATABASE_URL = databaseUrl(process.env.TEST_FILE_DB);
   // Bull queues of this file's app stay apart from other files' apps sharing the same Redis.

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import Module from 'node:module';
 import { resolve } from 'node:path';
 import { databaseUrl, newRunId, RUN_DB_PREFIX, runStartedAt, templateDb, withAdmin } from './database';
+import { probeServer, remoteBaseUrl, runTenantPrefix } from './remote';
 
 const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
 
@@ -11,10 +12,17 @@ const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
  * deployed sandbox (E2E_BASE_URL) nothing is created here.
  */
 export default async function globalSetup(): Promise<void> {
+  process.env.TEST_RUN_ID = newRunId();
   if (process.env.E2E_BASE_URL) {
+    const facts = await probeServer(remoteBaseUrl());
+    process.env.E2E_SERVER_APP_ENV = facts.appEnv;
+    process.env.E2E_SERVER_PUBLIC_URL = facts.publicUrl;
+    process.env.E2E_SERVER_DASHBOARD_URL = facts.dashboardUrl;
+    process.stdout.write(
+      `\nRemote mode: ${remoteBaseUrl()} (app_env ${facts.appEnv}), tenants named "${runTenantPrefix()}..."\n`,
+    );
     return;
   }
-  process.env.TEST_RUN_ID = newRunId();
   // Global setup runs outside Jest's module resolver: make `src/...` imports resolvable.
   process.env.NODE_PATH = resolve(__dirname, '..', '..');
   (Module as unknown as { _initPaths(): void })._initPaths();

@@ -1,9 +1,30 @@
 import Redis from 'ioredis';
 import { RUN_DB_PREFIX, runId, withAdmin } from './database';
+import { deleteTenant, listRunTenants, runTenantPrefix } from './remote';
+
+/**
+ * Remote mode: every file deletes its own tenants; any still there (a file that crashed) are
+ * erased here, and the run fails loudly if one survives.
+ */
+async function eraseRunTenants(): Promise<void> {
+  const leftovers = await listRunTenants();
+  for (const tenantId of leftovers) {
+    await deleteTenant(tenantId);
+  }
+  const remaining = await listRunTenants();
+  process.stdout.write(
+    `Remote mode: ${leftovers.length} tenant(s) of this run were left by their files and erased now; ` +
+      `${remaining.length} remain named "${runTenantPrefix()}...".\n`,
+  );
+  if (remaining.length > 0) {
+    throw new Error(`Tenants left behind on the sandbox: ${remaining.join(', ')}`);
+  }
+}
 
 /** Drops this run's databases and the Redis keys of its queues. */
 export default async function globalTeardown(): Promise<void> {
   if (process.env.E2E_BASE_URL) {
+    await eraseRunTenants();
     return;
   }
   const prefix = `${RUN_DB_PREFIX}${runId()}_`;

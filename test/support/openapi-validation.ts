@@ -300,8 +300,22 @@ interface SupertestResponse {
   req: { method: string; path: string };
 }
 
+/** Kept for test/support/e2e-environment.js, which shows them when the test fails. */
+function recordForFailureReport(res: SupertestResponse): void {
+  const seen = (globalThis as { __e2eResponses?: unknown[] }).__e2eResponses;
+  if (!seen) {
+    return;
+  }
+  const text = typeof res.text === 'string' && res.text !== '' ? res.text : JSON.stringify(res.body ?? null);
+  seen.push({ method: res.req.method, path: res.req.path, status: res.status, body: text ?? '' });
+  if (seen.length > 10) {
+    seen.shift();
+  }
+}
+
 /** A supertest assertion: throws (failing the calling test) when the response drifts from the spec. */
 export function assertMatchesOpenApi(res: SupertestResponse): void {
+  recordForFailureReport(res);
   const problem = committedSpecValidator().check({
     method: res.req.method,
     url: res.req.path,

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { RETRY_DELAYS_MS } from 'src/modules/webhooks/delivery/retry-schedule';
-import { basic, createTestContext, TestContext } from '../support/app';
+import { basic, createTestContext, itLocal, TestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { Receiver, ReceivedRequest } from './support/receiver';
 import {
@@ -58,68 +58,71 @@ describe('Webhook delivery', () => {
   const at = (path: string) => `${receiver.url}/${path}`;
   const to = (path: string) => (r: ReceivedRequest) => r.path === `/hooks/${path}`;
 
-  it('an order.* endpoint receives order events signed so that standardwebhooks verifies them', async () => {
-    const tenant = await newTenant();
-    const endpoint = await createEndpoint(ctx, tenant.test, {
-      url: at('signed'),
-      eventTypeNames: ['order.*'],
-    });
-    const data = {
-      id: 'ord_3nF8qK1sX0aZ7vB2mL9cTw',
-      investor_id: 'inv_5pR7tY2uW9qE1oI3aS6dFg',
-      symbol: 'AAPL',
-      side: 'buy',
-      status: 'filled',
-      filled_quantity: '10',
-      average_price: '189.42',
-    };
-    const committed = Date.now();
-    const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled', data });
-    await receiver.waitUntil((all) => all.some(to('signed')));
-    const req = receiver.requests.find(to('signed'))!;
-    expect(req.at - committed).toBeLessThan(2000);
-    expect(req.method).toBe('POST');
-    expect(req.headers['content-type']).toBe('application/json');
-    expect(req.headers['webhook-id']).toBe(event.id);
-    expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
-    expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-    const payload = {
-      id: event.id,
-      object: 'event',
-      event: 'order.filled',
-      timestamp: event.created_at.toISOString(),
-      livemode: false,
-      data,
-    };
-    expect(verify(endpoint.secret, req)).toEqual(payload);
-    expect(JSON.parse(req.body)).toEqual(payload);
-    // Another secret, or a changed body, does not verify.
-    const stranger = await createEndpoint(ctx, tenant.test, {
-      url: at('stranger'),
-      eventTypeNames: ['account.*'],
-    });
-    expect(() => verify(stranger.secret, req)).toThrow();
-    expect(() => verify(endpoint.secret, { ...req, body: req.body.replace('189.42', '1.00') })).toThrow();
-    // The delivered record is the one GET /v1/events returns.
-    const listed = await ctx.http().get(`/v1/events/${event.id}`).set('Authorization', basic(tenant.test));
-    expect(listed.body).toEqual(payload);
-    const attempts = await eventually(
-      () => attemptsOf(ctx, event.id),
-      (rows) => rows.length === 1,
-    );
-    expect(attempts[0]).toMatchObject({
-      attempt: 1,
-      run: 0,
-      endpoint_id: endpoint.id,
-      succeeded: true,
-      status_code: 200,
-      error: null,
-      next_attempt_at: null,
-    });
-    expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
-  });
+  itLocal(
+    'an order.* endpoint receives order events signed so that standardwebhooks verifies them',
+    async () => {
+      const tenant = await newTenant();
+      const endpoint = await createEndpoint(ctx, tenant.test, {
+        url: at('signed'),
+        eventTypeNames: ['order.*'],
+      });
+      const data = {
+        id: 'ord_3nF8qK1sX0aZ7vB2mL9cTw',
+        investor_id: 'inv_5pR7tY2uW9qE1oI3aS6dFg',
+        symbol: 'AAPL',
+        side: 'buy',
+        status: 'filled',
+        filled_quantity: '10',
+        average_price: '189.42',
+      };
+      const committed = Date.now();
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled', data });
+      await receiver.waitUntil((all) => all.some(to('signed')));
+      const req = receiver.requests.find(to('signed'))!;
+      expect(req.at - committed).toBeLessThan(2000);
+      expect(req.method).toBe('POST');
+      expect(req.headers['content-type']).toBe('application/json');
+      expect(req.headers['webhook-id']).toBe(event.id);
+      expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
+      expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+      const payload = {
+        id: event.id,
+        object: 'event',
+        event: 'order.filled',
+        timestamp: event.created_at.toISOString(),
+        livemode: false,
+        data,
+      };
+      expect(verify(endpoint.secret, req)).toEqual(payload);
+      expect(JSON.parse(req.body)).toEqual(payload);
+      // Another secret, or a changed body, does not verify.
+      const stranger = await createEndpoint(ctx, tenant.test, {
+        url: at('stranger'),
+        eventTypeNames: ['account.*'],
+      });
+      expect(() => verify(stranger.secret, req)).toThrow();
+      expect(() => verify(endpoint.secret, { ...req, body: req.body.replace('189.42', '1.00') })).toThrow();
+      // The delivered record is the one GET /v1/events returns.
+      const listed = await ctx.http().get(`/v1/events/${event.id}`).set('Authorization', basic(tenant.test));
+      expect(listed.body).toEqual(payload);
+      const attempts = await eventually(
+        () => attemptsOf(ctx, event.id),
+        (rows) => rows.length === 1,
+      );
+      expect(attempts[0]).toMatchObject({
+        attempt: 1,
+        run: 0,
+        endpoint_id: endpoint.id,
+        succeeded: true,
+        status_code: 200,
+        error: null,
+        next_attempt_at: null,
+      });
+      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
+    },
+  );
 
-  it('wildcards: each endpoint gets exactly the events its eventTypeNames match', async () => {
+  itLocal('wildcards: each endpoint gets exactly the events its eventTypeNames match', async () => {
     const tenant = await newTenant();
     const subscriptions: Record<string, string[]> = {
       orders: ['order.*'],
@@ -163,7 +166,7 @@ describe('Webhook delivery', () => {
     }
   });
 
-  it('test and live events, and other tenants, never cross', async () => {
+  itLocal('test and live events, and other tenants, never cross', async () => {
     const tenant = await newTenant();
     const other = await newTenant();
     await createEndpoint(ctx, tenant.test, { url: at('mode-test'), eventTypeNames: ['*'] });
@@ -179,137 +182,143 @@ describe('Webhook delivery', () => {
     expect(await attemptsOf(ctx, foreign.id)).toEqual([]);
   });
 
-  it('a failing receiver sees the five retries on the spec schedule, then the event is dead-lettered and replayed by the CLI', async () => {
-    const tenant = await newTenant();
-    receiver.answerWith((r) => (r.path === '/hooks/failing' ? 500 : 200));
-    const endpoint = await createEndpoint(ctx, tenant.test, {
-      url: at('failing'),
-      eventTypeNames: ['order.*'],
-    });
-    const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.rejected' });
-    const job = { eventId: event.id, endpointId: endpoint.id, run: 0 };
+  itLocal(
+    'a failing receiver sees the five retries on the spec schedule, then the event is dead-lettered and replayed by the CLI',
+    async () => {
+      const tenant = await newTenant();
+      receiver.answerWith((r) => (r.path === '/hooks/failing' ? 500 : 200));
+      const endpoint = await createEndpoint(ctx, tenant.test, {
+        url: at('failing'),
+        eventTypeNames: ['order.*'],
+      });
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.rejected' });
+      const job = { eventId: event.id, endpointId: endpoint.id, run: 0 };
 
-    for (let attempt = 1; attempt <= 6; attempt++) {
-      const rows = await eventually(
-        () => attemptsOf(ctx, event.id),
-        (r) => r.length === attempt,
-      );
-      const row = rows[attempt - 1];
-      expect(row).toMatchObject({ attempt, succeeded: false, status_code: 500, error: 'HTTP 500' });
-      if (attempt < 6) {
-        // The next attempt waits in Bull's delayed set for about the spec's delay (±5 % jitter) ...
-        const base = RETRY_DELAYS_MS[attempt - 1];
-        const next = await delayedAttempt(ctx, { ...job, attempt: attempt + 1 });
-        expect(next.opts.delay).toBeGreaterThanOrEqual(base * 0.95);
-        expect(next.opts.delay).toBeLessThanOrEqual(base * 1.05);
-        const recorded = row.next_attempt_at!.getTime() - row.attempted_at.getTime();
-        expect(recorded).toBeGreaterThanOrEqual(base * 0.95);
-        expect(recorded).toBeLessThanOrEqual(base * 1.05 + 2000);
-        // ... and time passing is played by promoting it.
-        await next.promote();
-      } else {
-        expect(row.next_attempt_at).toBeNull();
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        const rows = await eventually(
+          () => attemptsOf(ctx, event.id),
+          (r) => r.length === attempt,
+        );
+        const row = rows[attempt - 1];
+        expect(row).toMatchObject({ attempt, succeeded: false, status_code: 500, error: 'HTTP 500' });
+        if (attempt < 6) {
+          // The next attempt waits in Bull's delayed set for about the spec's delay (±5 % jitter) ...
+          const base = RETRY_DELAYS_MS[attempt - 1];
+          const next = await delayedAttempt(ctx, { ...job, attempt: attempt + 1 });
+          expect(next.opts.delay).toBeGreaterThanOrEqual(base * 0.95);
+          expect(next.opts.delay).toBeLessThanOrEqual(base * 1.05);
+          const recorded = row.next_attempt_at!.getTime() - row.attempted_at.getTime();
+          expect(recorded).toBeGreaterThanOrEqual(base * 0.95);
+          expect(recorded).toBeLessThanOrEqual(base * 1.05 + 2000);
+          // ... and time passing is played by promoting it.
+          await next.promote();
+        } else {
+          expect(row.next_attempt_at).toBeNull();
+        }
       }
-    }
-    expect(await deliveryQueue(ctx).getJob(`${event.id}:${endpoint.id}:0:7`)).toBeNull();
-    const received = receiver.forEvent(event.id);
-    expect(received).toHaveLength(6);
-    for (const req of received) {
-      expect(req.headers['webhook-id']).toBe(event.id);
-      expect(verify(endpoint.secret, req)).toMatchObject({ id: event.id });
-    }
+      expect(await deliveryQueue(ctx).getJob(`${event.id}:${endpoint.id}:0:7`)).toBeNull();
+      const received = receiver.forEvent(event.id);
+      expect(received).toHaveLength(6);
+      for (const req of received) {
+        expect(req.headers['webhook-id']).toBe(event.id);
+        expect(verify(endpoint.secret, req)).toMatchObject({ id: event.id });
+      }
 
-    const listed = await cli('dead-letters:list', '--tenant', tenant.tenantId);
-    expect(listed.dead_letters).toEqual([
-      {
-        id: expect.stringMatching(/^dl_/),
-        tenant_id: tenant.tenantId,
-        livemode: false,
-        endpoint_id: endpoint.id,
+      const listed = await cli('dead-letters:list', '--tenant', tenant.tenantId);
+      expect(listed.dead_letters).toEqual([
+        {
+          id: expect.stringMatching(/^dl_/),
+          tenant_id: tenant.tenantId,
+          livemode: false,
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+          attempts: 6,
+          last_status_code: 500,
+          last_error: 'HTTP 500',
+          created_at: expect.any(String),
+          replayed_at: null,
+          replay_count: 0,
+        },
+      ]);
+
+      receiver.answerWith(200);
+      const replayed = await cli('dead-letters:replay', listed.dead_letters[0].id);
+      expect(replayed).toEqual({
+        dead_letter_id: listed.dead_letters[0].id,
         event_id: event.id,
-        attempts: 6,
-        last_status_code: 500,
-        last_error: 'HTTP 500',
-        created_at: expect.any(String),
-        replayed_at: null,
-        replay_count: 0,
-      },
-    ]);
+        endpoint_id: endpoint.id,
+        run: 1,
+      });
+      await receiver.waitUntil(() => receiver.forEvent(event.id).length === 7);
+      const redelivered = receiver.forEvent(event.id)[6];
+      expect(redelivered.headers['webhook-id']).toBe(event.id);
+      expect(verify(endpoint.secret, redelivered)).toMatchObject({ id: event.id, event: 'order.rejected' });
+      const runs = await eventually(
+        () => attemptsOf(ctx, event.id),
+        (r) => r.length === 7,
+      );
+      expect(runs[6]).toMatchObject({ run: 1, attempt: 1, succeeded: true, status_code: 200 });
+      expect((await cli('dead-letters:list', '--tenant', tenant.tenantId)).dead_letters).toEqual([]);
+      const history = await cli('dead-letters:list', '--tenant', tenant.tenantId, '--include-replayed');
+      expect(history.dead_letters).toEqual([
+        expect.objectContaining({
+          id: listed.dead_letters[0].id,
+          replay_count: 1,
+          replayed_at: expect.any(String),
+        }),
+      ]);
 
-    receiver.answerWith(200);
-    const replayed = await cli('dead-letters:replay', listed.dead_letters[0].id);
-    expect(replayed).toEqual({
-      dead_letter_id: listed.dead_letters[0].id,
-      event_id: event.id,
-      endpoint_id: endpoint.id,
-      run: 1,
-    });
-    await receiver.waitUntil(() => receiver.forEvent(event.id).length === 7);
-    const redelivered = receiver.forEvent(event.id)[6];
-    expect(redelivered.headers['webhook-id']).toBe(event.id);
-    expect(verify(endpoint.secret, redelivered)).toMatchObject({ id: event.id, event: 'order.rejected' });
-    const runs = await eventually(
-      () => attemptsOf(ctx, event.id),
-      (r) => r.length === 7,
-    );
-    expect(runs[6]).toMatchObject({ run: 1, attempt: 1, succeeded: true, status_code: 200 });
-    expect((await cli('dead-letters:list', '--tenant', tenant.tenantId)).dead_letters).toEqual([]);
-    const history = await cli('dead-letters:list', '--tenant', tenant.tenantId, '--include-replayed');
-    expect(history.dead_letters).toEqual([
-      expect.objectContaining({
-        id: listed.dead_letters[0].id,
-        replay_count: 1,
-        replayed_at: expect.any(String),
-      }),
-    ]);
+      // events:replay sends it once more, same id, to every endpoint subscribed now.
+      const again = await cli('events:replay', event.id);
+      expect(again).toEqual({
+        event_id: event.id,
+        replayed: [{ event_id: event.id, endpoint_id: endpoint.id, run: 2 }],
+      });
+      await receiver.waitUntil(() => receiver.forEvent(event.id).length === 8);
+      expect(receiver.forEvent(event.id)[7].headers['webhook-id']).toBe(event.id);
+    },
+  );
 
-    // events:replay sends it once more, same id, to every endpoint subscribed now.
-    const again = await cli('events:replay', event.id);
-    expect(again).toEqual({
-      event_id: event.id,
-      replayed: [{ event_id: event.id, endpoint_id: endpoint.id, run: 2 }],
-    });
-    await receiver.waitUntil(() => receiver.forEvent(event.id).length === 8);
-    expect(receiver.forEvent(event.id)[7].headers['webhook-id']).toBe(event.id);
-  });
+  itLocal(
+    'dead-letters:replay --all replays every pending one of a tenant; unknown ids are errors',
+    async () => {
+      const tenant = await newTenant();
+      receiver.answerWith((r) => (r.path === '/hooks/gone-all' ? 410 : 200));
+      const endpoints = [
+        await createEndpoint(ctx, tenant.test, { url: at('gone-all'), eventTypeNames: ['order.*'] }),
+        await createEndpoint(ctx, tenant.test, { url: at('gone-all'), eventTypeNames: ['account.*'] }),
+      ];
+      await emit(ctx, { tenantId: tenant.tenantId, event: 'order.accepted' });
+      await emit(ctx, { tenantId: tenant.tenantId, event: 'account.updated' });
+      await eventually(
+        () => cli('dead-letters:list', '--tenant', tenant.tenantId),
+        (out: { dead_letters: unknown[] }) => out.dead_letters.length === 2,
+      );
+      // A 410 disabled both; replay needs them enabled again.
+      const skipped = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
+      expect(skipped.replayed).toEqual([]);
+      expect(skipped.skipped).toHaveLength(2);
+      expect(skipped.skipped[0].reason).toMatch(/is disabled/);
+      receiver.answerWith(200);
+      for (const e of endpoints) {
+        await ctx
+          .http()
+          .patch(`/v1/webhooks/${e.id}`)
+          .set('Authorization', basic(tenant.test))
+          .send({ status: 'enabled' });
+      }
+      const before = receiver.requests.filter(to('gone-all')).length;
+      const out = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
+      expect(out.replayed).toHaveLength(2);
+      expect(out.skipped).toEqual([]);
+      await receiver.waitUntil((all) => all.filter(to('gone-all')).length === before + 2);
+      await expect(cli('dead-letters:replay', 'dl_doesnotexist')).rejects.toThrow(/No such dead letter/);
+      await expect(cli('dead-letters:replay')).rejects.toThrow(/--all/);
+      await expect(cli('events:replay', 'evt_doesnotexist')).rejects.toThrow(/No such event/);
+    },
+  );
 
-  it('dead-letters:replay --all replays every pending one of a tenant; unknown ids are errors', async () => {
-    const tenant = await newTenant();
-    receiver.answerWith((r) => (r.path === '/hooks/gone-all' ? 410 : 200));
-    const endpoints = [
-      await createEndpoint(ctx, tenant.test, { url: at('gone-all'), eventTypeNames: ['order.*'] }),
-      await createEndpoint(ctx, tenant.test, { url: at('gone-all'), eventTypeNames: ['account.*'] }),
-    ];
-    await emit(ctx, { tenantId: tenant.tenantId, event: 'order.accepted' });
-    await emit(ctx, { tenantId: tenant.tenantId, event: 'account.updated' });
-    await eventually(
-      () => cli('dead-letters:list', '--tenant', tenant.tenantId),
-      (out: { dead_letters: unknown[] }) => out.dead_letters.length === 2,
-    );
-    // A 410 disabled both; replay needs them enabled again.
-    const skipped = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
-    expect(skipped.replayed).toEqual([]);
-    expect(skipped.skipped).toHaveLength(2);
-    expect(skipped.skipped[0].reason).toMatch(/is disabled/);
-    receiver.answerWith(200);
-    for (const e of endpoints) {
-      await ctx
-        .http()
-        .patch(`/v1/webhooks/${e.id}`)
-        .set('Authorization', basic(tenant.test))
-        .send({ status: 'enabled' });
-    }
-    const before = receiver.requests.filter(to('gone-all')).length;
-    const out = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
-    expect(out.replayed).toHaveLength(2);
-    expect(out.skipped).toEqual([]);
-    await receiver.waitUntil((all) => all.filter(to('gone-all')).length === before + 2);
-    await expect(cli('dead-letters:replay', 'dl_doesnotexist')).rejects.toThrow(/No such dead letter/);
-    await expect(cli('dead-letters:replay')).rejects.toThrow(/--all/);
-    await expect(cli('events:replay', 'evt_doesnotexist')).rejects.toThrow(/No such event/);
-  });
-
-  it('a 410 answer disables the endpoint and dead-letters the event without retrying', async () => {
+  itLocal('a 410 answer disables the endpoint and dead-letters the event without retrying', async () => {
     const tenant = await newTenant();
     receiver.answerWith((r) => (r.path === '/hooks/gone' ? 410 : 200));
     const endpoint = await createEndpoint(ctx, tenant.test, { url: at('gone'), eventTypeNames: ['*'] });
@@ -342,7 +351,7 @@ describe('Webhook delivery', () => {
     receiver.answerWith(200);
   });
 
-  it('a receiver that does not answer in time counts as a failure and is retried', async () => {
+  itLocal('a receiver that does not answer in time counts as a failure and is retried', async () => {
     const tenant = await newTenant();
     receiver.answerWith((r) => (r.path === '/hooks/silent' ? 'hang' : 200));
     const endpoint = await createEndpoint(ctx, tenant.test, { url: at('silent'), eventTypeNames: ['*'] });
@@ -370,39 +379,42 @@ describe('Webhook delivery', () => {
     receiver.answerWith(200);
   });
 
-  it('a receiver that refuses connections is retried, and delivery resumes when it is back', async () => {
-    const tenant = await newTenant();
-    const down = await new Receiver().start();
-    const url = down.url;
-    await down.stop();
-    const endpoint = await createEndpoint(ctx, tenant.test, { url, eventTypeNames: ['order.*'] });
-    const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.partially_filled' });
-    const [row] = await eventually(
-      () => attemptsOf(ctx, event.id),
-      (r) => r.length === 1,
-    );
-    expect(row).toMatchObject({ attempt: 1, succeeded: false, status_code: null });
-    expect(row.error).toMatch(/^connection error: ECONNREFUSED/);
-    // The same port, listening again; the retry (promoted: "time passes") gets through.
-    const back = new Receiver();
-    await back.startOn(Number(new URL(url).port));
-    try {
-      await (
-        await delayedAttempt(ctx, { eventId: event.id, endpointId: endpoint.id, run: 0, attempt: 2 })
-      ).promote();
-      await back.waitForCount(1);
-      expect(back.requests[0].headers['webhook-id']).toBe(event.id);
-      const rows = await eventually(
+  itLocal(
+    'a receiver that refuses connections is retried, and delivery resumes when it is back',
+    async () => {
+      const tenant = await newTenant();
+      const down = await new Receiver().start();
+      const url = down.url;
+      await down.stop();
+      const endpoint = await createEndpoint(ctx, tenant.test, { url, eventTypeNames: ['order.*'] });
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.partially_filled' });
+      const [row] = await eventually(
         () => attemptsOf(ctx, event.id),
-        (r) => r.length === 2,
+        (r) => r.length === 1,
       );
-      expect(rows[1]).toMatchObject({ attempt: 2, succeeded: true, status_code: 200 });
-    } finally {
-      await back.stop();
-    }
-  });
+      expect(row).toMatchObject({ attempt: 1, succeeded: false, status_code: null });
+      expect(row.error).toMatch(/^connection error: ECONNREFUSED/);
+      // The same port, listening again; the retry (promoted: "time passes") gets through.
+      const back = new Receiver();
+      await back.startOn(Number(new URL(url).port));
+      try {
+        await (
+          await delayedAttempt(ctx, { eventId: event.id, endpointId: endpoint.id, run: 0, attempt: 2 })
+        ).promote();
+        await back.waitForCount(1);
+        expect(back.requests[0].headers['webhook-id']).toBe(event.id);
+        const rows = await eventually(
+          () => attemptsOf(ctx, event.id),
+          (r) => r.length === 2,
+        );
+        expect(rows[1]).toMatchObject({ attempt: 2, succeeded: true, status_code: 200 });
+      } finally {
+        await back.stop();
+      }
+    },
+  );
 
-  it('after a secret rotation, deliveries carry both signatures for 24 h', async () => {
+  itLocal('after a secret rotation, deliveries carry both signatures for 24 h', async () => {
     const tenant = await newTenant();
     const endpoint = await createEndpoint(ctx, tenant.test, {
       url: at('rotated'),
@@ -431,7 +443,7 @@ describe('Webhook delivery', () => {
     expect(() => verify(endpoint.secret, laterReq)).toThrow();
   });
 
-  it('disabled or deleted endpoints get nothing, pending retries included', async () => {
+  itLocal('disabled or deleted endpoints get nothing, pending retries included', async () => {
     const tenant = await newTenant();
     receiver.answerWith((r) => (r.path === '/hooks/deleted' ? 503 : 200));
     const kept = await createEndpoint(ctx, tenant.test, { url: at('disabled'), eventTypeNames: ['*'] });

@@ -1,4 +1,4 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { dropQueueKeys, emit } from './support/webhooks';
 
@@ -14,6 +14,11 @@ describe('GET /v1/events', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
+    if (isRemote) {
+      // The seeded history below is written inside the app (events at set times); remotely only
+      // the checks that need no history run.
+      return;
+    }
     // Six events an hour apart (oldest first), plus noise that must never show up.
     const names = [
       'account.created',
@@ -41,7 +46,7 @@ describe('GET /v1/events', () => {
     await dropQueueKeys();
   });
 
-  it('lists this tenant and mode, newest first, as the delivered records', async () => {
+  itLocal('lists this tenant and mode, newest first, as the delivered records', async () => {
     const res = await get('/v1/events');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'list', url: '/v1/events', has_more: false });
@@ -66,7 +71,7 @@ describe('GET /v1/events', () => {
     expect(live.body.data[0].livemode).toBe(true);
   });
 
-  it.each([
+  itLocal.each([
     ['order.*', ['order.filled', 'order.accepted']],
     ['order.filled', ['order.filled']],
     [
@@ -93,7 +98,7 @@ describe('GET /v1/events', () => {
     expect(idsOf(res.body)).toEqual(names.map((n) => ids[n]));
   });
 
-  it('created[gte] / created[lte] bound by Unix seconds, inclusively; gt / lt exclusively', async () => {
+  itLocal('created[gte] / created[lte] bound by Unix seconds, inclusively; gt / lt exclusively', async () => {
     const at = (h: number) => base + h * 3600;
     expect(idsOf((await get(`/v1/events?created[gte]=${at(4)}`)).body)).toEqual([
       ids['transfer.withdrawal.initiated'],
@@ -111,7 +116,7 @@ describe('GET /v1/events', () => {
     ]);
   });
 
-  it('pages with limit, starting_after and ending_before', async () => {
+  itLocal('pages with limit, starting_after and ending_before', async () => {
     const first = await get('/v1/events?limit=2');
     expect(first.body.has_more).toBe(true);
     expect(idsOf(first.body)).toEqual([
@@ -146,25 +151,28 @@ describe('GET /v1/events', () => {
     expectSvcError(await get(`/v1/events?${query}`), 'SVC-400-001', { param });
   });
 
-  it('a cursor from another tenant is no cursor', async () => {
+  itLocal('a cursor from another tenant is no cursor', async () => {
     expectSvcError(await get(`/v1/events?starting_after=${ids.foreign}`), 'SVC-400-001', {
       param: 'starting_after',
     });
   });
 
-  it('GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404', async () => {
-    const res = await get(`/v1/events/${ids['order.accepted']}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: ids['order.accepted'], object: 'event', event: 'order.accepted' });
-    expectSvcError(await get(`/v1/events/${ids.foreign}`), 'SVC-404-001');
-    expectSvcError(await get(`/v1/events/${ids['order.accepted']}`, tenant.live), 'SVC-404-001');
-    expectSvcError(await get('/v1/events/nonsense'), 'SVC-404-001', {
-      message: "No such event: 'nonsense'.",
-    });
-    expect((await get(`/v1/events/${ids.live}`, tenant.live)).status).toBe(200);
-  });
+  itLocal(
+    'GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404',
+    async () => {
+      const res = await get(`/v1/events/${ids['order.accepted']}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: ids['order.accepted'], object: 'event', event: 'order.accepted' });
+      expectSvcError(await get(`/v1/events/${ids.foreign}`), 'SVC-404-001');
+      expectSvcError(await get(`/v1/events/${ids['order.accepted']}`, tenant.live), 'SVC-404-001');
+      expectSvcError(await get('/v1/events/nonsense'), 'SVC-404-001', {
+        message: "No such event: 'nonsense'.",
+      });
+      expect((await get(`/v1/events/${ids.live}`, tenant.live)).status).toBe(200);
+    },
+  );
 
-  it('an event emitted in a transaction that rolls back does not exist', async () => {
+  itLocal('an event emitted in a transaction that rolls back does not exist', async () => {
     const { DataSource } = await import('typeorm');
     const { EventsService } = await import('src/core/events/events.service');
     const app = ctx.app!;

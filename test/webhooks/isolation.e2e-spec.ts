@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { Receiver } from './support/receiver';
 import { attemptsOf, createEndpoint, deliveryQueue, dropQueueKeys, emit } from './support/webhooks';
 
@@ -27,27 +27,31 @@ describe('Delivery isolation', () => {
     await dropQueueKeys();
   });
 
-  it('an endpoint that hangs does not hold back deliveries to other endpoints', async () => {
-    const hanging = await createEndpoint(ctx, tenant.test, { url: slow.url, eventTypeNames: ['order.*'] });
-    await createEndpoint(ctx, tenant.test, { url: fast.url, eventTypeNames: ['account.*'] });
-    // Eight deliveries queued for the hanging endpoint first, then one for the other.
-    for (let i = 0; i < 8; i++) {
-      await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled' });
-    }
-    const started = Date.now();
-    const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'account.updated' });
-    await fast.waitForCount(1, 5000);
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(fast.requests[0].headers['webhook-id']).toBe(event.id);
-    // The hanging endpoint holds one slot (4 / 4); its other deliveries were put back on the
-    // queue, not counted as attempts.
-    expect(slow.requests.length).toBe(1);
-    const deferred = (await deliveryQueue(ctx).getDelayed()).filter(
-      (job) => job.data.endpointId === hanging.id && String(job.id).includes(':deferred:'),
-    );
-    expect(deferred.length).toBeGreaterThanOrEqual(1);
-    expect(deferred.every((job) => job.data.attempt === 1)).toBe(true);
-    const [first] = deferred;
-    expect(await attemptsOf(ctx, first.data.eventId)).toEqual([]);
-  }, 20_000);
+  itLocal(
+    'an endpoint that hangs does not hold back deliveries to other endpoints',
+    async () => {
+      const hanging = await createEndpoint(ctx, tenant.test, { url: slow.url, eventTypeNames: ['order.*'] });
+      await createEndpoint(ctx, tenant.test, { url: fast.url, eventTypeNames: ['account.*'] });
+      // Eight deliveries queued for the hanging endpoint first, then one for the other.
+      for (let i = 0; i < 8; i++) {
+        await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled' });
+      }
+      const started = Date.now();
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'account.updated' });
+      await fast.waitForCount(1, 5000);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(fast.requests[0].headers['webhook-id']).toBe(event.id);
+      // The hanging endpoint holds one slot (4 / 4); its other deliveries were put back on the
+      // queue, not counted as attempts.
+      expect(slow.requests.length).toBe(1);
+      const deferred = (await deliveryQueue(ctx).getDelayed()).filter(
+        (job) => job.data.endpointId === hanging.id && String(job.id).includes(':deferred:'),
+      );
+      expect(deferred.length).toBeGreaterThanOrEqual(1);
+      expect(deferred.every((job) => job.data.attempt === 1)).toBe(true);
+      const [first] = deferred;
+      expect(await attemptsOf(ctx, first.data.eventId)).toEqual([]);
+    },
+    20_000,
+  );
 });

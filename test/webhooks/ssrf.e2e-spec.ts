@@ -1,15 +1,21 @@
 import { validateEnvironment } from 'src/core/config/environment';
 import { newId } from 'src/core/ids/ids';
 import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { serverAppEnv } from '../support/remote';
 import { expectSvcError } from '../support/errors';
 import { Receiver } from './support/receiver';
 import { attemptsOf, dropQueueKeys, emit, eventually } from './support/webhooks';
 
-// A production deployment: https only, public addresses only — for test keys too.
-process.env.APP_ENV = 'production';
-process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
-process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
+// A production deployment: https only, public addresses only — for test keys too. Against a
+// deployed sandbox the same rules hold for live keys, so the cases run with the live key there.
+if (!isRemote) {
+  process.env.APP_ENV = 'production';
+  process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
+  process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
+}
+/** True when the server applies the strict rules to test keys (a production deployment). */
+const strictForTestKeys = !isRemote || serverAppEnv() === 'production';
 
 describe('Webhook urls in production (SSRF)', () => {
   let ctx: TestContext;
@@ -22,6 +28,9 @@ describe('Webhook urls in production (SSRF)', () => {
     receiver = await new Receiver().start();
   });
 
+  // The key the strict rules apply to on this server.
+  const strictKey = () => (strictForTestKeys ? tenant.test : tenant.live);
+
   afterAll(async () => {
     await receiver.stop();
     await ctx.close();
@@ -32,7 +41,7 @@ describe('Webhook urls in production (SSRF)', () => {
     ctx
       .http()
       .post('/v1/webhooks')
-      .set('Authorization', basic(tenant.test))
+      .set('Authorization', basic(strictKey()))
       .send({ name: 'x', url, eventTypeNames: ['order.*'] });
 
   it('production needs WEBHOOK_SECRET_KEY to start', () => {
@@ -46,7 +55,7 @@ describe('Webhook urls in production (SSRF)', () => {
     expect(validateEnvironment({}).WEBHOOK_TIMEOUT_MS).toBe(30_000);
   });
 
-  it('http is refused, even for test keys', async () => {
+  it('http is refused, even for test keys (live keys on a sandbox)', async () => {
     expectSvcError(await register(`http://8.8.8.8/hooks`), 'SVC-400-001', {
       param: 'url',
       message: 'url must use https in production and with live keys.',
@@ -80,57 +89,60 @@ describe('Webhook urls in production (SSRF)', () => {
     const res = await ctx
       .http()
       .patch(`/v1/webhooks/${created.body.id}`)
-      .set('Authorization', basic(tenant.test))
+      .set('Authorization', basic(strictKey()))
       .send({ url: 'https://10.1.2.3/hooks' });
     expectSvcError(res, 'SVC-400-001', { param: 'url' });
     // Public endpoints registered here get no event: nothing is sent off this machine.
-    await ctx.http().delete(`/v1/webhooks/${created.body.id}`).set('Authorization', basic(tenant.test));
+    await ctx.http().delete(`/v1/webhooks/${created.body.id}`).set('Authorization', basic(strictKey()));
   });
 
-  it('delivery checks again (DNS may have changed since registration): a private target is a failed attempt, never a request', async () => {
-    // Endpoints stored as if their hosts had resolved to public addresses when registered.
-    const secrets = ctx.app!.get(WebhookSecrets);
-    const urls = [
-      `https://localhost:${receiver.port}/hooks`,
-      `https://127.0.0.1:${receiver.port}/hooks`,
-      receiver.url,
-    ];
-    const ids: string[] = [];
-    for (const url of urls) {
-      const id = newId('webhookEndpoint');
-      ids.push(id);
-      await ctx.dataSource.query(
-        `INSERT INTO "webhook_endpoints" ("id", "tenant_id", "livemode", "name", "url", "event_type_names", "secret_ciphertext")
+  itLocal(
+    'delivery checks again (DNS may have changed since registration): a private target is a failed attempt, never a request',
+    async () => {
+      // Endpoints stored as if their hosts had resolved to public addresses when registered.
+      const secrets = ctx.app!.get(WebhookSecrets);
+      const urls = [
+        `https://localhost:${receiver.port}/hooks`,
+        `https://127.0.0.1:${receiver.port}/hooks`,
+        receiver.url,
+      ];
+      const ids: string[] = [];
+      for (const url of urls) {
+        const id = newId('webhookEndpoint');
+        ids.push(id);
+        await ctx.dataSource.query(
+          `INSERT INTO "webhook_endpoints" ("id", "tenant_id", "livemode", "name", "url", "event_type_names", "secret_ciphertext")
          VALUES ($1, $2, false, 'stale', $3, '{order.*}', $4)`,
-        [id, tenant.tenantId, url, secrets.seal('whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0')],
+          [id, tenant.tenantId, url, secrets.seal('whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0')],
+        );
+      }
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled' });
+      const rows = await eventually(
+        () => attemptsOf(ctx, event.id),
+        (r) => r.length === 3,
       );
-    }
-    const event = await emit(ctx, { tenantId: tenant.tenantId, event: 'order.filled' });
-    const rows = await eventually(
-      () => attemptsOf(ctx, event.id),
-      (r) => r.length === 3,
-    );
-    const byEndpoint = Object.fromEntries(rows.map((r) => [r.endpoint_id, r]));
-    expect(byEndpoint[ids[0]]).toMatchObject({
-      succeeded: false,
-      status_code: null,
-      error: expect.stringMatching(
-        /^refused: url host localhost resolves to a private, loopback or link-local address/,
-      ),
-    });
-    expect(byEndpoint[ids[1]]).toMatchObject({
-      succeeded: false,
-      error: expect.stringMatching(
-        /^refused: url must not point to a private, loopback or link-local address \(127\.0\.0\.1\)/,
-      ),
-    });
-    expect(byEndpoint[ids[2]]).toMatchObject({
-      succeeded: false,
-      error: 'refused: url must use https in production and with live keys.',
-    });
-    for (const row of rows) {
-      expect(row.next_attempt_at).not.toBeNull();
-    }
-    expect(receiver.requests).toEqual([]);
-  });
+      const byEndpoint = Object.fromEntries(rows.map((r) => [r.endpoint_id, r]));
+      expect(byEndpoint[ids[0]]).toMatchObject({
+        succeeded: false,
+        status_code: null,
+        error: expect.stringMatching(
+          /^refused: url host localhost resolves to a private, loopback or link-local address/,
+        ),
+      });
+      expect(byEndpoint[ids[1]]).toMatchObject({
+        succeeded: false,
+        error: expect.stringMatching(
+          /^refused: url must not point to a private, loopback or link-local address \(127\.0\.0\.1\)/,
+        ),
+      });
+      expect(byEndpoint[ids[2]]).toMatchObject({
+        succeeded: false,
+        error: 'refused: url must use https in production and with live keys.',
+      });
+      for (const row of rows) {
+        expect(row.next_attempt_at).not.toBeNull();
+      }
+      expect(receiver.requests).toEqual([]);
+    },
+  );
 });

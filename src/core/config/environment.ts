@@ -233,13 +233,28 @@ export class Environment {
   @Min(1)
   DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
+  /**
+   * Bearer token of the sandbox admin API (/v1/sandbox/*: tenants for QA runs). Unset, or with
+   * APP_ENV=production, those routes do not exist (404).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  SANDBOX_ADMIN_TOKEN?: string;
+
   /** Seed of the simulated price walk: the same seed gives the same prices in every process. */
   @Matches(/^[\x21-\x7e]{1,64}$/, { message: 'must be 1-64 printable characters without spaces' })
   PRICE_SEED = 'sandbox';
 }
 
 /** Settings whose values may hold a key or a password: errors name them without echoing the value. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY', 'DATA_ENCRYPTION_KEY']);
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'WEBHOOK_SECRET_KEY',
+  'DATA_ENCRYPTION_KEY',
+  'SANDBOX_ADMIN_TOKEN',
+]);
 
 /** Used by ConfigModule: one clear line naming each bad value, then the process stops. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

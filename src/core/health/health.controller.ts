@@ -4,6 +4,7 @@ import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } fr
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Public } from 'src/core/auth/auth.decorators';
+import { AppConfig } from 'src/core/config/app-config.service';
 import { REDIS } from 'src/core/redis/redis.module';
 
 /** Liveness and readiness for orchestrators; unversioned and unauthenticated. */
@@ -15,6 +16,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
+    private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -23,16 +25,20 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /** `app_env` tells a QA run which cases apply (production-only or sandbox-only behaviour). */
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const app_env = this.config.get('APP_ENV');
     try {
-      return await this.health.check([
+      const result = await this.health.check([
         () => this.db.pingCheck('postgresql', { timeout: 1500 }),
         () => this.redisCheck(),
       ]);
+      return { ...result, app_env };
     } catch (err) {
       res.status(503);
-      return (err as { response?: unknown }).response ?? { status: 'error' };
+      const body = (err as { response?: object }).response ?? { status: 'error' };
+      return { ...body, app_env };
     }
   }
 

@@ -8,6 +8,12 @@ export const JSON_BODY_LIMIT = '1mb';
 /** Bodies already checked for text problems at parse time; the RequestTextPipe skips them. */
 const inspectedBodies = new WeakSet<object>();
 
+/** The body bytes as received, as text (webhook sinks keep them for signature checks). */
+export function rawBodyOf(req: Request): string {
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  return raw ? raw.toString('utf8') : '';
+}
+
 export function isInspectedBody(value: unknown): boolean {
   return typeof value === 'object' && value !== null && inspectedBodies.has(value);
 }
@@ -36,7 +42,13 @@ function isJsonMedia(media: string): boolean {
  * which the route then sees as absent.
  */
 export function jsonBodyParser(): RequestHandler {
-  const parse = json({ limit: JSON_BODY_LIMIT, type: () => true });
+  const parse = json({
+    limit: JSON_BODY_LIMIT,
+    type: () => true,
+    verify: (req, _res, buf) => {
+      (req as Request & { rawBody?: Buffer }).rawBody = buf;
+    },
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {

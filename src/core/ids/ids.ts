@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   goal: 'goal',
   aprTier: 'apr',
   interestPayout: 'ipay',
+  webhookSink: 'whs',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

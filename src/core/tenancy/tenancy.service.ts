@@ -62,6 +62,17 @@ export class TenancyService {
     return this.tenants.findOneBy({ id });
   }
 
+  /** Tenants whose name starts with `prefix` (oldest first), at most `limit`. */
+  async listTenantsByNamePrefix(prefix: string, limit: number): Promise<TenantEntity[]> {
+    return this.tenants
+      .createQueryBuilder('t')
+      .where(`starts_with(t.name, :prefix)`, { prefix })
+      .orderBy('t.created_at', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   async updateTenant(
     id: string,
     change: { enable?: Product[]; disable?: Product[]; fixedIncomeEnabled?: boolean },

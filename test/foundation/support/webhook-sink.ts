@@ -1,11 +1,13 @@
-import { WebhookReceiver } from '../../investors/receiver';
+import { SinkOwner, WebhookReceiver } from '../../investors/receiver';
 
 /**
- * Where this folder's specs point webhook endpoints: the loopback receiver for now, one place to
- * swap for the sandbox's webhook sinks later.
+ * Where this folder's specs point webhook endpoints: a loopback receiver with the in-process app,
+ * the tenant's sandbox webhook sink against a deployed sandbox.
  */
-export async function startWebhookSink(): Promise<{ url: string; receiver: WebhookReceiver }> {
+export async function startWebhookSink(
+  owner: SinkOwner,
+): Promise<{ url: string; receiver: WebhookReceiver }> {
   const receiver = new WebhookReceiver();
-  const url = await receiver.start();
+  const url = await receiver.start(owner);
   return { url, receiver };
 }

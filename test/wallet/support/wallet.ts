@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { basic, TestContext, TestCredentials } from '../../support/app';
+import { basic, isRemote, TestContext, TestCredentials } from '../../support/app';
 import { createInvestor } from '../../investors/fixtures';
 import { Delivery, WebhookReceiver } from '../../investors/receiver';
 
@@ -103,7 +103,7 @@ export async function balances(ctx: TestContext, creds: TestCredentials, account
  */
 export async function partnerWebhook(ctx: TestContext, creds: TestCredentials, eventTypeNames: string[]) {
   const receiver = new WebhookReceiver();
-  const url = await receiver.start();
+  const url = await receiver.start({ ctx, creds });
   const created = await as(ctx, creds).post('/v1/webhooks', { name: 'wallet', url, eventTypeNames });
   if (created.status !== 201) {
     throw new Error(`webhook failed: ${created.status} ${JSON.stringify(created.body)}`);
@@ -114,13 +114,13 @@ export async function partnerWebhook(ctx: TestContext, creds: TestCredentials, e
   return {
     async event(name: string, transactionId: string, timeoutMs = 10_000): Promise<Delivery['json']> {
       const deadline = Date.now() + timeoutMs;
-      while (matching(name, transactionId).length === 0) {
+      while ((await receiver.refresh(), matching(name, transactionId)).length === 0) {
         if (Date.now() > deadline) {
           throw new Error(
             `No ${name} for ${transactionId}; got ${receiver.deliveries.map((d) => d.json.event).join(', ')}`,
           );
         }
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, isRemote ? 200 : 50));
       }
       const delivery = matching(name, transactionId)[0];
       expect(signer.verify(delivery.body, delivery.headers as Record<string, string>)).toBeTruthy();

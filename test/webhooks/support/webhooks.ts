@@ -6,7 +6,7 @@ import { EventEntity } from 'src/core/events/event.entity';
 import { EventsService } from 'src/core/events/events.service';
 import { DeliveryJobData, deliveryJobId } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
-import { basic, TestContext, TestCredentials } from '../../support/app';
+import { basic, isRemote, TestContext, TestCredentials } from '../../support/app';
 
 export interface AttemptRecord {
   attempt: number;
@@ -111,7 +111,8 @@ export async function dropQueueKeys(
   redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
 ): Promise<void> {
   const prefix = process.env.QUEUE_PREFIX;
-  if (!prefix) {
+  // Never against a deployment: its queues are not this run's to clear.
+  if (!prefix || isRemote) {
     return;
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });

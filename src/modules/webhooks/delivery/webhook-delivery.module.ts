@@ -13,6 +13,7 @@ import { WebhookSender } from 'src/modules/webhooks/delivery/webhook-sender.serv
 import { WebhookDeadLetterEntity } from 'src/modules/webhooks/entities/webhook-dead-letter.entity';
 import { WebhookDeliveryAttemptEntity } from 'src/modules/webhooks/entities/webhook-delivery-attempt.entity';
 import { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
+import { WebhookSinkInboxModule } from 'src/modules/webhook-sinks/webhook-sink-inbox.module';
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
 import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
 
@@ -30,6 +31,7 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
       WebhookDeadLetterEntity,
     ]),
     BullModule.registerQueue({ name: WEBHOOK_DELIVERY_QUEUE }),
+    WebhookSinkInboxModule,
   ],
   providers: [
     WebhookEndpointsRepository,
@@ -50,6 +52,7 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
     WebhookReplayService,
     OutboxRelay,
     DeliveryWorker,
+    WebhookSinkInboxModule,
   ],
 })
 export class WebhookDeliveryModule {}

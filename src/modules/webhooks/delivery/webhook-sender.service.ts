@@ -3,6 +3,7 @@ import { Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'nod
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { WebhookSinkInbox } from 'src/modules/webhook-sinks/webhook-sink-inbox.service';
 import {
   checkUrlShape,
   isForbiddenAddress,
@@ -36,7 +37,10 @@ export class WebhookSender implements OnModuleDestroy {
   private readonly inFlight = new Set<AbortController>();
   private closing = false;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly sinks: WebhookSinkInbox,
+  ) {
     this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS');
     const sockets = Math.max(config.get('WEBHOOK_CONCURRENCY'), 1);
     this.httpAgent = new HttpAgent({ keepAlive: true, maxSockets: sockets, timeout: this.timeoutMs });
@@ -51,6 +55,18 @@ export class WebhookSender implements OnModuleDestroy {
   ): Promise<SendResult> {
     const started = process.hrtime.bigint();
     const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    const sinkId = this.sinks.sinkIdOf(rawUrl);
+    if (sinkId) {
+      // A sink of this deployment: recorded in process, with the headers the wire would carry.
+      const statusCode = await this.sinks.record(sinkId, 'POST', this.wireHeaders(headers, body), body);
+      const ok = statusCode >= 200 && statusCode < 300;
+      return {
+        statusCode,
+        error: ok ? null : `HTTP ${statusCode}`,
+        durationMs: elapsed(),
+        interrupted: false,
+      };
+    }
     let url: URL;
     try {
       url = checkUrlShape(rawUrl, strict);
@@ -91,6 +107,15 @@ export class WebhookSender implements OnModuleDestroy {
     }
   }
 
+  private wireHeaders(headers: Record<string, string>, body: string): Record<string, string> {
+    return {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'user-agent': USER_AGENT,
+    };
+  }
+
   private post(
     url: URL,
     headers: Record<string, string>,
@@ -105,12 +130,7 @@ export class WebhookSender implements OnModuleDestroy {
         {
           method: 'POST',
           agent: https ? this.httpsAgent : this.httpAgent,
-          headers: {
-            ...headers,
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(body)),
-            'user-agent': USER_AGENT,
-          },
+          headers: this.wireHeaders(headers, body),
           signal,
           ...(strict ? { lookup: publicOnlyLookup as never } : {}),
         },

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The e2e suite in remote mode against a sandbox this script starts itself: the built app on its
+# own port and database, with SANDBOX_ADMIN_TOKEN, as a QA team would deploy it. Nothing but
+# E2E_BASE_URL and E2E_ADMIN_TOKEN reaches the suite. The sandbox is stopped and its database
+# dropped afterwards; the run fails if one of its tenants is left behind (global-teardown).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PORT="${QA_SANDBOX_PORT:-3290}"
+DB="qa_remote_$$"
+ADMIN="postgres://postgres@127.0.0.1:5432"
+TOKEN="qa-$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')"
+LOG="$(mktemp)"
+
+psql "$ADMIN/postgres" -qc "CREATE DATABASE \"$DB\""
+npm run build --silent
+env -i PATH="$PATH" HOME="$HOME" PORT="$PORT" APP_ENV=sandbox \
+  DATABASE_URL="$ADMIN/$DB" REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}" QUEUE_PREFIX="qa_$DB" \
+  PUBLIC_URL="http://127.0.0.1:$PORT" SANDBOX_ADMIN_TOKEN="$TOKEN" LOG_LEVEL=warn \
+  STORAGE_DIR="$(mktemp -d)" RATE_LIMIT_PER_SECOND=1000 RATE_LIMIT_BURST=2000 \
+  node dist/src/main.js >"$LOG" 2>&1 &
+SERVER=$!
+cleanup() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  psql "$ADMIN/postgres" -qc "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" || true
+  redis-cli --scan --pattern "qa_$DB:*" | xargs -r redis-cli unlink >/dev/null || true
+}
+trap cleanup EXIT
+for _ in $(seq 1 60); do
+  curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null && break
+  sleep 1
+done
+curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { cat "$LOG"; exit 1; }
+
+# Only the two variables a QA team has; the suite is I/O bound, so more workers than cores.
+env -u DATABASE_URL -u TEST_DATABASE_URL -u QUEUE_PREFIX \
+  E2E_BASE_URL="http://127.0.0.1:$PORT" E2E_ADMIN_TOKEN="$TOKEN" \
+  npx jest --ci --selectProjects e2e -w "${QA_WORKERS:-6}" "$@"
