@@ -9,6 +9,7 @@ import { SealIdempotentResponses1763831000001 } from './1763831000001-seal-idemp
 import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-scheduler';
 import { Ledger1763850000001 } from './1763850000001-ledger';
 import { Transfers1763850100000 } from './1763850100000-transfers';
+import { AssetSearchTerms1763900000000 } from './1763900000000-asset-search-terms';
 import { Trading1763920000000 } from './1763920000000-trading';
 import { Wealth1763940000000 } from './1763940000000-wealth';
 import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   ClockAndScheduler1763850000000,
   Ledger1763850000001,
   Transfers1763850100000,
+  AssetSearchTerms1763900000000,
   Trading1763920000000,
   Wealth1763940000000,
   CashSweep1763930000000,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { EVENT_TYPES } from 'src/core/events/event-types';
 
 /**
@@ -25,12 +26,21 @@ class BareController {
 @Module({ controllers: [BareController] })
 class BareModule {}
 
+/**
+ * Idle keep-alive connections stay open for a minute on both servers: under valgrind a server can
+ * be slow enough that the default 5 s closes a connection the load generator is about to reuse.
+ */
+function keepConnections(server: Server): void {
+  server.keepAliveTimeout = 60_000;
+}
+
 async function main(): Promise<void> {
   const mode = process.argv[2];
   if (mode === 'bare') {
     const app = await NestFactory.create(BareModule, { logger: false });
     process.once('SIGTERM', () => process.exit(0)); // a normal exit, so profilers write out
     await app.listen(0, '127.0.0.1');
+    keepConnections(app.getHttpServer() as Server);
     process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
     return;
   }
@@ -39,6 +49,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app, { swagger: false });
   await app.listen(0, '127.0.0.1');
+  keepConnections(app.getHttpServer() as Server);
   process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
 }
 

@@ -101,6 +101,31 @@ describe('assets:import', () => {
     expect(refreshed.body.last_synced_at > created.body.last_synced_at).toBe(true);
   });
 
+  itLocal(
+    'search finds an imported asset by a word of its name, and by its new name once renamed',
+    async () => {
+      const search = async (q: string) =>
+        (
+          await ctx
+            .http()
+            .get('/v1/assets/search')
+            .query({ q, status: 'active' })
+            .set('Authorization', basic(tenant.test))
+        ).body.data.map((a: { symbol: string }) => a.symbol) as string[];
+      const path = file(
+        'renamed.json',
+        JSON.stringify([{ ...equity, symbol: 'ZZWORD', name: 'Qorvandel Widgets Inc.' }]),
+      );
+      await importAssets(ctx.dataSource, [path]);
+      expect(await search('widgets')).toContain('ZZWORD'); // a later word of the name (search terms)
+      expect(await search('qorvan')).toContain('ZZWORD');
+      writeFileSync(path, JSON.stringify([{ ...equity, symbol: 'ZZWORD', name: 'Qorvandel Gadgets Inc.' }]));
+      await importAssets(ctx.dataSource, [path]);
+      expect(await search('gadgets')).toContain('ZZWORD');
+      expect(await search('widgets')).not.toContain('ZZWORD');
+    },
+  );
+
   itLocal('reads CSV with bond attributes in bond.<field> columns', async () => {
     const path = file('bonds.csv', `${BOND_CSV_HEADER}\n${bondRow('91282CLF6', 'US91282CLF67')}\n`);
     const result = await importAssets(ctx.dataSource, [path]);

@@ -1,4 +1,4 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 import { createInvestor, investorKey, PDF, upload, useTempStorage } from '../investors/fixtures';
 import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument } from './fuzz-inputs';
 
@@ -7,6 +7,9 @@ import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument }
  * bodies with valid credentials of a fresh tenant (all add-ons on). No answer may be a 5xx or a
  * dropped connection, and every answer must match the document (the check ctx.http() runs).
  */
+// Over the network to a deployed sandbox (sharing the machine with the run) the same requests take longer.
+const fuzzBudgetMs = isRemote ? 300_000 : 120_000;
+
 describe('Fuzz: hostile input on every documented operation', () => {
   useTempStorage();
   let ctx: TestContext;
@@ -93,5 +96,5 @@ describe('Fuzz: hostile input on every documented operation', () => {
       `fuzz: ${cases.length} requests over ${operations.length} operations (seed ${FUZZ_SEED})\n`,
     );
     expect({ failures: failures.length, first: failures.slice(0, 25) }).toEqual({ failures: 0, first: [] });
-  }, 120_000);
+  }, fuzzBudgetMs);
 });

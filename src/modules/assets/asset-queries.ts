@@ -116,13 +116,24 @@ function likeLiteral(value: string): string {
 }
 
 /**
+ * Name candidates ranked per search: at most this many per take row are read from the search
+ * terms (in term order) before they are ranked by similarity, so a common word ("bank",
+ * "holdings inc") costs a bounded number of row reads however many names contain it.
+ */
+export const NAME_CANDIDATES_PER_ROW = 2;
+
+/**
  * Asset search. Without q: assets in ticker order. With q, one tier per kind of match, each served by
  * an index and cut to `take` rows before the final order:
  *   rank 0  ticker equals q (case-insensitive), US primary listing first;
  *   rank 1  ticker starts with q, in ticker order;
- *   rank 2  a word of the name starts with q;
- *   rank 3  q appears anywhere else in the name or ticker (three characters or more: trigram index);
- * names ranked by trigram similarity to q, then alphabetically.
+ *   rank 2  a word of the name starts with q (precomputed search terms, btree);
+ *   rank 3  q appears anywhere else in the name or ticker (three characters or more: trigram index),
+ *           looked for only when ranks 0-2 found fewer than `take` rows;
+ * names ranked by trigram similarity to q, then alphabetically. Rank 2 ranks a bounded candidate
+ * set: the first take × NAME_CANDIDATES_PER_ROW matching terms in term order (an exact word before
+ * longer words starting with q), so a word shared by thousands of names stays cheap. The assets'
+ * full rows are read for the final `take` rows only.
  */
 export function assetSearchQuery(criteria: AssetSearchCriteria): SqlQuery {
   const values: unknown[] = [];
@@ -162,34 +173,51 @@ export function assetSearchQuery(criteria: AssetSearchCriteria): SqlQuery {
   const symbolPrefix = param(`${likeLiteral(upper)}%`);
   const namePrefix = param(`${likeLiteral(lower)}%`);
   const notSymbolPrefix = `${SYMBOL_KEY} NOT LIKE ${symbolPrefix}`;
-  // Trigrams need three characters; shorter queries match ticker and name prefixes only.
-  let nameTier: string;
+  const tiers = [
+    `"exact" AS (SELECT a."id", 0 AS "rank", 0::real AS "score", ${SYMBOL_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+        FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} = ${exact}
+        ORDER BY 5, a."id" LIMIT ${take})`,
+    `"prefix" AS (SELECT a."id", 1 AS "rank", 0::real AS "score", ${SYMBOL_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+        FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} LIKE ${symbolPrefix} AND ${SYMBOL_KEY} <> ${exact}
+        ORDER BY 4, 5, a."id" LIMIT ${take})`,
+  ];
+  const tierNames = ['"exact"', '"prefix"', '"words"'];
   if (q.length >= 3) {
+    // Trigrams need three characters; shorter queries match ticker and name prefixes only.
     const wordPrefix = param(`% ${likeLiteral(lower)}%`);
     const contains = param(`%${likeLiteral(q)}%`);
     const text = param(q);
-    nameTier = `SELECT a."id", CASE WHEN ${NAME_KEY} LIKE ${namePrefix} OR lower(a."name") LIKE ${wordPrefix} THEN 2 ELSE 3 END AS "rank",
-           similarity(a."name", ${text}) AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
-         FROM "assets" a WHERE ${where} AND (a."name" ILIKE ${contains} OR a."symbol" ILIKE ${contains}) AND ${notSymbolPrefix}
-         ORDER BY 2, 3 DESC, 4, 5, a."id" LIMIT ${take}`;
+    const candidates = param(NAME_CANDIDATES_PER_ROW);
+    tiers.push(
+      `"words" AS (SELECT DISTINCT ON (c."id") c."id", 2 AS "rank", similarity(c."name", ${text}) AS "score",
+          lower(c."name") COLLATE "C" AS "key", c."market_rank"
+        FROM (SELECT a."id", a."name", ${MARKET_RANK} AS "market_rank"
+          FROM "asset_search_terms" t JOIN "assets" a ON a."id" = t."asset_id"
+          WHERE t."term" LIKE ${namePrefix} AND ${where} AND ${notSymbolPrefix}
+          ORDER BY t."term", t."asset_id" LIMIT ${take} * ${candidates}) c)`,
+      `"contains" AS (SELECT a."id", 3 AS "rank", similarity(a."name", ${text}) AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+        FROM "assets" a
+        WHERE (SELECT count(*) FROM "exact") + (SELECT count(*) FROM "prefix") + (SELECT count(*) FROM "words") < ${take}
+          AND ${where} AND (a."name" ILIKE ${contains} OR a."symbol" ILIKE ${contains}) AND ${notSymbolPrefix}
+          AND NOT (${NAME_KEY} LIKE ${namePrefix} OR lower(a."name") LIKE ${wordPrefix})
+        ORDER BY 3 DESC, 4, 5, a."id" LIMIT ${take})`,
+    );
+    tierNames.push('"contains"');
   } else {
-    nameTier = `SELECT a."id", 2 AS "rank", 0::real AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
-         FROM "assets" a WHERE ${where} AND ${NAME_KEY} LIKE ${namePrefix} AND ${notSymbolPrefix}
-         ORDER BY 4, 5, a."id" LIMIT ${take}`;
+    tiers.push(
+      `"words" AS (SELECT a."id", 2 AS "rank", 0::real AS "score", ${NAME_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
+        FROM "assets" a WHERE ${where} AND ${NAME_KEY} LIKE ${namePrefix} AND ${notSymbolPrefix}
+        ORDER BY 4, 5, a."id" LIMIT ${take})`,
+    );
   }
+  const order = `m."rank", m."score" DESC, m."key", m."market_rank", m."id"`;
   return {
-    text: `SELECT ${ASSET_SELECT} FROM (
-        (SELECT a."id", 0 AS "rank", 0::real AS "score", ${SYMBOL_KEY} AS "key", ${MARKET_RANK} AS "market_rank"
-          FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} = ${exact}
-          ORDER BY 5, a."id" LIMIT ${take})
-        UNION ALL
-        (SELECT a."id", 1, 0::real, ${SYMBOL_KEY}, ${MARKET_RANK}
-          FROM "assets" a WHERE ${where} AND ${SYMBOL_KEY} LIKE ${symbolPrefix} AND ${SYMBOL_KEY} <> ${exact}
-          ORDER BY 4, 5, a."id" LIMIT ${take})
-        UNION ALL
-        (${nameTier})
+    text: `WITH ${tiers.join(',\n      ')}
+      SELECT ${ASSET_SELECT} FROM (
+        SELECT * FROM (${tierNames.map((t) => `SELECT * FROM ${t}`).join(' UNION ALL ')}) m
+        ORDER BY ${order} LIMIT ${take}
       ) m JOIN "assets" a ON a."id" = m."id" ${joins(tenant)}
-      ORDER BY m."rank", m."score" DESC, m."key", m."market_rank", a."id" LIMIT ${take}`,
+      ORDER BY ${order}`,
     values,
   };
 }
