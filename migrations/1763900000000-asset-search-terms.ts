@@ -43,9 +43,7 @@ export class AssetSearchTerms1763900000000 implements MigrationInterface {
     await q.query(`
       INSERT INTO "asset_search_terms" ("term", "asset_id")
       SELECT t, a."id" FROM "assets" a, "asset_search_terms_of"(a."name") AS t`);
-    await q.query(
-      `CREATE INDEX "asset_search_terms_term_idx" ON "asset_search_terms" ("term", "asset_id")`,
-    );
+    await q.query(`CREATE INDEX "asset_search_terms_term_idx" ON "asset_search_terms" ("term", "asset_id")`);
     await q.query(`CREATE INDEX "asset_search_terms_asset_idx" ON "asset_search_terms" ("asset_id")`);
   }
 
