@@ -9,7 +9,8 @@ const common = {
 };
 
 module.exports = {
-  testTimeout: 30000,
+  // Against a deployed sandbox sharing the machine with the run, requests take longer.
+  testTimeout: process.env.E2E_BASE_URL ? 90000 : 30000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     {

@@ -14,10 +14,11 @@ LOG="$(mktemp)"
 
 psql "$ADMIN/postgres" -qc "CREATE DATABASE \"$DB\""
 npm run build --silent
-env -i PATH="$PATH" HOME="$HOME" PORT="$PORT" APP_ENV=sandbox \
+env -i PATH="$PATH" HOME="$HOME" NODE_PATH=dist PORT="$PORT" APP_ENV=sandbox \
   DATABASE_URL="$ADMIN/$DB" REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}" QUEUE_PREFIX="qa_$DB" \
   PUBLIC_URL="http://127.0.0.1:$PORT" SANDBOX_ADMIN_TOKEN="$TOKEN" LOG_LEVEL=warn \
   STORAGE_DIR="$(mktemp -d)" RATE_LIMIT_PER_SECOND=1000 RATE_LIMIT_BURST=2000 \
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE=100000 AUTH_FAILURES_PER_KEY_PER_MINUTE=100000 \
   node dist/src/main.js >"$LOG" 2>&1 &
 SERVER=$!
 cleanup() {

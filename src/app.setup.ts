@@ -50,7 +50,7 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   const logRequest = requestLogMiddleware(logger.requests);
   const parseBody = jsonBodyParser();
   const checkQuery = queryTextCheck();
-  // The usual security headers on every answer; the strict Content-Security-Policy is the
+  // helmet's usual security headers on every answer; the strict Content-Security-Policy is the
   // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
   const securityHeaders = helmet({ contentSecurityPolicy: false });
   // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
@@ -70,10 +70,12 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
       ),
     );
   });
+
   // The partner dashboard (static page) and, for support, the queue board (only when
-  // ADMIN_CREDENTIALS is set).
+  // ADMIN_CREDENTIALS is set): one path-scoped layer each, after the entry middleware.
   serveDashboard(app);
   mountQueueBoard(app);
+
   // Body-parser failures (malformed JSON, too large) leave through the same error envelope.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) {

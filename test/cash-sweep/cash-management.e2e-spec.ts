@@ -313,4 +313,30 @@ describe('Cash Management add-on', () => {
     // The live mode of the same tenant sees none of the test mode's tiers.
     expectSvcError(await as(ctx, tenant.live).get(`/v1/cash-management/apr-tiers/${tierId}`), 'SVC-404-001');
   });
+
+  it('50 concurrent enrollment changes of one account all apply, one after the other', async () => {
+    const investor = await createInvestor(ctx, tenant.test);
+    const tier = await client().post('/v1/cash-management/apr-tiers', {
+      name: 'race',
+      account_rate_bps: 100,
+    });
+    const path = `/v1/cash-management/accounts/${investor.account_id}/enrollment`;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('put', path, i % 2 ? { opted_out: true } : { apr_tier_id: tier.body.id }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const final = (await client().get(path)).body;
+    expect([
+      { status: 'enrolled', apr_tier_id: tier.body.id },
+      { status: 'opted_out', apr_tier_id: null },
+    ]).toContainEqual({ status: final.status, apr_tier_id: final.apr_tier_id });
+  });
+
+  it('a tier list in an unsupported currency answers 400 naming currency', async () => {
+    expectSvcError(await client().get('/v1/cash-management/apr-tiers?currency=XYZ'), 'SVC-400-001', {
+      param: 'currency',
+    });
+  });
 });

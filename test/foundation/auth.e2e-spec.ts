@@ -4,6 +4,7 @@ import { CredentialCache } from 'src/core/auth/credential-cache';
 import { EVENT_TYPES } from 'src/core/events/event-types';
 import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
+import { adminToken } from '../support/remote';
 import { signJwt } from '../support/jwt';
 import { ProbeController } from '../support/probe.controller';
 
@@ -136,10 +137,19 @@ describe('Authentication and access', () => {
       });
     });
 
-    itLocal('HTTP Basic with a live key gives livemode true', async () => {
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.live));
-      expect(res.status).toBe(200);
-      expect(res.body.livemode).toBe(true);
+    it('HTTP Basic with a test key writes test data, with a live key live data', async () => {
+      for (const [creds, livemode] of [
+        [tenant.test, false],
+        [tenant.live, true],
+      ] as const) {
+        const res = await ctx
+          .http()
+          .post('/v1/webhooks')
+          .set('Authorization', basic(creds))
+          .send({ name: 'mode', url: 'https://8.8.8.8/hooks', eventTypeNames: ['order.*'] });
+        expect(res.status).toBe(201);
+        expect(res.body.livemode).toBe(livemode);
+      }
     });
 
     itLocal('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
@@ -222,8 +232,10 @@ describe('Authentication and access', () => {
       expectSvcError(await eventTypes().set('Authorization', `Bearer ${token}`), 'SVC-403-001');
     });
 
-    itLocal('a disabled add-on answers 403 with the legacy body', async () => {
-      const res = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(tenant.test));
+    const quote = '/v1/market-data/assets/AAPL/quote';
+
+    it('a disabled add-on answers 403 with the legacy body', async () => {
+      const res = await ctx.http().get(quote).set('Authorization', basic(tenant.test));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         status: 'error',
@@ -233,14 +245,24 @@ describe('Authentication and access', () => {
       expect(res.headers['request-id']).toMatch(/^req_/);
     });
 
-    itLocal('an enabled add-on answers, and support can switch it off again', async () => {
+    it('an enabled add-on answers, and support can switch it off again', async () => {
       const withProduct = await ctx.createTenant({ products: ['market_data'] });
-      const ok = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(withProduct.test));
+      const ok = await ctx.http().get(quote).set('Authorization', basic(withProduct.test));
       expect(ok.status).toBe(200);
-      await ctx.tenancy.updateTenant(withProduct.tenantId, { disable: ['market_data'] });
-      const cache = ctx.app!.get(CredentialCache);
-      cache.forgetTenant(withProduct.tenantId);
-      const off = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(withProduct.test));
+      // Support switches it off (the sandbox admin API, as the CLI would); cached keys see it
+      // within AUTH_CACHE_TTL_MS (at most 5 s).
+      const patched = await ctx
+        .http()
+        .patch(`/v1/sandbox/tenants/${withProduct.tenantId}`)
+        .set('Authorization', `Bearer ${adminToken()}`)
+        .send({ products: [] });
+      expect(patched.status).toBe(200);
+      const deadline = Date.now() + 6000;
+      let off = await ctx.http().get(quote).set('Authorization', basic(withProduct.test));
+      while (off.status === 200 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        off = await ctx.http().get(quote).set('Authorization', basic(withProduct.test));
+      }
       expect(off.status).toBe(403);
       expect(off.body.code).toBe('PRODUCT_NOT_ENABLED');
     });
@@ -255,12 +277,12 @@ describe('Authentication and access', () => {
       expect(res.status).toBe(200);
     });
 
-    itLocal('test helpers answer 404 to live keys', async () => {
+    it('test helpers answer 404 to live keys', async () => {
       expect(
-        (await ctx.http().get('/v1/probe/test-only').set('Authorization', basic(tenant.test))).status,
+        (await ctx.http().get('/v1/test_helpers/clock').set('Authorization', basic(tenant.test))).status,
       ).toBe(200);
       expectSvcError(
-        await ctx.http().get('/v1/probe/test-only').set('Authorization', basic(tenant.live)),
+        await ctx.http().get('/v1/test_helpers/clock').set('Authorization', basic(tenant.live)),
         'SVC-404-001',
       );
     });

@@ -105,8 +105,8 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
       filled_quantity: '5',
       average_price: quote.ask,
     });
-    expect(hook.names(res.body.id)).toEqual(expect.arrayContaining(['order.accepted']));
-    await hook.waitFor(res.body.id, ['order.filled']);
+    const events = await hook.waitFor(res.body.id, ['order.accepted', 'order.filled']);
+    expect(events.map((e) => e.event)).toEqual(['order.accepted', 'order.filled']);
   });
 
   it('stop sell triggers when the last price reaches the stop and fills at the bid', async () => {
@@ -267,6 +267,40 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
       );
     expect(one.body).toEqual(all.body[0]);
   });
+
+  it('sells by notional: the units at the bid, the reservation released, cash credited', async () => {
+    const quote = await setPrice(ctx, tenant.test, 'INTC', '50.00');
+    await buy('INTC', '10');
+    const before = await t.balance();
+    const res = await t.place({
+      symbol: 'INTC',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      notional: '100',
+    });
+    const quantity = new Decimal(100).div(quote.bid).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(res.body).toMatchObject({
+      status: 'filled',
+      notional: '100',
+      filled_quantity: quantity.toFixed(),
+    });
+    const proceeds = quantity.times(quote.bid).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    expect((await t.balance()).cash).toBe(new Decimal(before.cash).plus(proceeds).toFixed(2));
+    const left = new Decimal(10).minus(quantity).toFixed();
+    expect((await t.positions()).find((p: { symbol: string }) => p.symbol === 'INTC')).toMatchObject({
+      quantity: left,
+    });
+    // Nothing stays reserved: the rest can be sold in full.
+    const rest = await t.place({
+      symbol: 'INTC',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: left,
+    });
+    expect(rest.body.status).toBe('filled');
+  });
 });
 
 describe('Session events on the test clock', () => {
@@ -353,5 +387,49 @@ describe('Session events on the test clock', () => {
     await hook.waitFor(cls.body.id, ['order.filled']);
     // Only the gtc order still holds cash: 1 × 50.
     expect((await t.balance()).order_holds).toBe('50.00');
+  });
+});
+
+describe('Rejection at execution', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  let hook: Hook;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    await freezeClock(ctx, tenant.test, SATURDAY);
+    hook = await orderWebhook(ctx, tenant.test);
+  });
+
+  afterAll(async () => {
+    await hook.stop();
+    await ctx.close();
+  });
+
+  it('a market buy whose price doubled before the open is rejected: nothing filled, its hold released', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    await setPrice(ctx, tenant.test, 'CSCO', '100.00');
+    const res = await t.place({
+      symbol: 'CSCO',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '9',
+    });
+    expect(res.body.status).toBe('accepted');
+    expect((await t.balance()).order_holds).not.toBe('0.00');
+    await setPrice(ctx, tenant.test, 'CSCO', '200.00'); // closed: evaluated, nothing happens
+    // Saturday 12:00 → Monday 09:31 New York: the open evaluates it at 200.
+    await advanceClock(ctx, tenant.test, 2 * 86_400 - 12 * 3600 + 9 * 3600 + 31 * 60);
+    expect(await t.order(res.body.id)).toMatchObject({
+      status: 'rejected',
+      filled_quantity: '0',
+      reject_reason: 'insufficient buying power at execution',
+    });
+    const events = await hook.waitFor(res.body.id, ['order.accepted', 'order.rejected']);
+    expect(events.map((e) => e.event)).toEqual(['order.accepted', 'order.rejected']);
+    expect(await t.balance()).toMatchObject({ cash: '1000.00', available: '1000.00', order_holds: '0.00' });
+    expect(await t.executions(res.body.id)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import {
   activeInvestor,
@@ -19,7 +19,15 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tenant = await ctx.createTenant();
+    tenant = await ctx.createTenant({ products: ['cash_management'] });
+    // Cash sweep interest stays out of these balances: the default tier pays 0 %, so a clock move
+    // across a month's first business day pays nothing into cash.
+    const [standard] = (await as(ctx, tenant.test).get('/v1/cash-management/apr-tiers')).body.data;
+    await ctx
+      .http()
+      .patch(`/v1/cash-management/apr-tiers/${standard.id}`)
+      .set('Authorization', basic(tenant.test))
+      .send({ account_rate_bps: 0, correspondent_rate_bps: 0 });
     webhook = await partnerWebhook(ctx, tenant.test, ['transfer.*']);
   });
 

@@ -1,5 +1,5 @@
 import { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { dropQueueKeys } from './support/webhooks';
 
 interface Attempt {
@@ -61,11 +61,16 @@ describe('Delivery attempts and resend', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     other = await ctx.createTenant();
-    receiverUrl = await receiver.start();
-    // A receiver that is gone: connection refused on every attempt.
-    const gone = new WebhookReceiver();
-    deadUrl = await gone.start();
-    await gone.stop();
+    receiverUrl = await receiver.start({ ctx, creds: tenant.test });
+    // A receiver that is gone: connection refused on every attempt (remotely, a closed port of the
+    // sandbox's own loopback, which test keys may use).
+    if (isRemote) {
+      deadUrl = 'http://127.0.0.1:9/hooks';
+    } else {
+      const gone = new WebhookReceiver();
+      deadUrl = await gone.start();
+      await gone.stop();
+    }
   });
 
   afterAll(async () => {

@@ -20,6 +20,12 @@ export interface LookupOptions {
   lock?: boolean | 'share';
 }
 
+/** What placing an order needs to know of an account. */
+export type TradingAccount = Pick<
+  InvestmentAccountEntity,
+  'id' | 'investor_id' | 'status' | 'currency' | 'enabled_assets' | 'crypto_status' | 'trading_type'
+>;
+
 /** What moving money needs to know of an account. */
 export type AccountSummary = Pick<InvestmentAccountEntity, 'id' | 'investor_id' | 'status' | 'currency'>;
 
@@ -134,6 +140,31 @@ export class AccountsService {
     );
     if (!rows[0]) {
       throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
+    }
+    return rows[0];
+  }
+
+  /**
+   * For order placement on the hot path: what trading needs of an investor's account, one plain query,
+   * held FOR SHARE until the caller's transaction ends. 404 SVC-404-001 outside the caller's scope.
+   */
+  async shareForTrading(
+    principal: Principal,
+    investorId: string,
+    manager: EntityManager,
+  ): Promise<TradingAccount> {
+    assertInvestorVisible(principal, investorId);
+    const rows: TradingAccount[] = isIdOf('investor', investorId)
+      ? await manager.query(
+          `SELECT id, investor_id, status, currency, enabled_assets, crypto_status, trading_type
+             FROM investment_accounts
+            WHERE investor_id = $1 AND tenant_id = $2 AND livemode = $3
+            FOR SHARE`,
+          [investorId, principal.tenantId, principal.livemode],
+        )
+      : [];
+    if (!rows[0]) {
+      throw ServiceError.notFound('investor', investorId);
     }
     return rows[0];
   }

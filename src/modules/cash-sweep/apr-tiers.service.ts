@@ -87,6 +87,9 @@ export class AprTiersService {
   ): Promise<{ data: AprTierView[]; hasMore: boolean }> {
     const scope = scopeOf(principal);
     const manager = this.dataSource.manager;
+    if (query.currency !== undefined && !isSupportedCurrency(query.currency)) {
+      throw ServiceError.invalid('currency', `currency ${query.currency} is not supported.`);
+    }
     await this.tiers.ensureDefault(manager, scope, query.currency ?? 'USD', await this.clock.now(principal));
     const { rows, hasMore } = await this.tiers.list(manager, scope, query);
     return { data: rows.map(aprTierView), hasMore };

@@ -94,8 +94,9 @@ export class EnrollmentsService implements OnModuleInit {
     }
     return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findAccountForPrincipal(principal, accountId, manager);
-      const current = await this.enroll(manager, account);
-      await this.enrollments.find(manager, account.id, account.currency, true);
+      await this.enroll(manager, account);
+      // Read under the row lock: concurrent changes of one account apply one after the other.
+      const current = (await this.enrollments.find(manager, account.id, account.currency, true))!;
       const now = await this.clock.now(principal, manager);
       if (dto.opted_out) {
         await this.enrollments.change(

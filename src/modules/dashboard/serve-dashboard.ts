@@ -45,29 +45,33 @@ export function dashboardDirectory(): string | null {
 export function serveDashboard(app: INestApplication): void {
   const dir = dashboardDirectory();
   const csp = helmet.contentSecurityPolicy(DASHBOARD_CSP);
-  app.use(DASHBOARD_PATH, csp);
-  if (!dir) {
-    app.use(DASHBOARD_PATH, (_req: Request, res: Response) => {
-      res.status(503).type('text/plain').send('The dashboard is not built. Run `npm run build`.');
-    });
-    return;
-  }
-  app.use(
-    `${DASHBOARD_PATH}/assets`,
-    express.static(join(dir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
+  const assets = dir
+    ? express.static(join(dir, 'assets'), {
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        fallthrough: false,
+      })
+    : null;
+  const index = dir ? join(dir, 'index.html') : null;
+  // One layer for the whole page: requests elsewhere pay a single path match.
+  app.use(DASHBOARD_PATH, (req: Request, res: Response, next: NextFunction) =>
+    csp(req, res, () => {
+      if (!assets || !index) {
+        res.status(503).type('text/plain').send('The dashboard is not built. Run `npm run build`.');
+        return;
+      }
+      if (req.url.startsWith('/assets/')) {
+        req.url = req.url.slice('/assets'.length);
+        assets(req, res, next);
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        next();
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      res.sendFile(index);
     }),
   );
-  const index = join(dir, 'index.html');
-  app.use(DASHBOARD_PATH, (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    res.sendFile(index);
-  });
 }

@@ -137,12 +137,12 @@ export function checkOrderShape(body: PlaceOrderDto, asset: AssetQueryRow): void
 /** 422 SVC-422-004 when the market's session does not allow this time_in_force now. */
 export function checkSessionForTimeInForce(body: PlaceOrderDto, market: string, now: Date): void {
   const definition = getMarket(market);
-  if (!definition?.holiday_calendar) {
+  const tif = body.time_in_force;
+  if (!definition?.holiday_calendar || tif === 'day' || tif === 'gtc') {
     return;
   }
   const state = clock(market, now);
   const closed = (message: string) => new ServiceError('SVC-422-004', message, 'time_in_force');
-  const tif = body.time_in_force;
   const tradingNow =
     state.session === 'regular' || (body.extended_hours === true && state.session !== 'closed');
   if ((tif === 'ioc' || tif === 'fok') && !tradingNow) {

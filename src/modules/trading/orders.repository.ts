@@ -194,12 +194,23 @@ export class OrdersRepository {
     return cursor.before ? rows.reverse() : rows;
   }
 
-  /** Open orders of one asset, locked; another engine's locked rows are skipped (it is filling them). */
-  lockOpenOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
+  /** Open orders of one asset, unlocked: what a tick looks at before it knows what will change. */
+  openOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
     return manager.query(
       `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
-       ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
+       ORDER BY created_at, seq`,
       [scope.tenantId, scope.livemode, assetId],
+    );
+  }
+
+  /**
+   * These orders, locked and re-read, while still open; rows another engine holds are skipped (it is
+   * evaluating them), so no two engines ever change one order at once.
+   */
+  lockOpen(manager: EntityManager, ids: string[]): Promise<OrderRow[]> {
+    return manager.query(
+      `SELECT ${SELECT} FROM orders WHERE id = ANY($1) AND ${OPEN} ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
+      [ids],
     );
   }
 

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import type { TestContext, TestCredentials } from '../../support/app';
+import { isRemote, type TestContext, type TestCredentials } from '../../support/app';
 import type { Delivery } from '../../investors/receiver';
 import { WebhookReceiver } from '../../investors/receiver';
 import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
@@ -75,10 +75,12 @@ export async function trader(
   };
 }
 
+const RANK = ['order.accepted', 'order.partially_filled', 'order.filled', 'order.canceled', 'order.rejected'];
+
 /** A partner's webhook receiver for order events; `events(orderId)` lists what arrived about one order. */
 export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
   const receiver = new WebhookReceiver();
-  const url = await receiver.start();
+  const url = await receiver.start({ ctx, creds });
   const created = await as(ctx, creds).post('/v1/webhooks', {
     name: 'orders',
     url,
@@ -94,17 +96,24 @@ export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
     async waitFor(orderId: string, names: string[], timeoutMs = 15_000): Promise<Delivery['json'][]> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        await receiver.refresh();
         const got = about(orderId);
         if (names.every((n) => got.some((d) => d.json.event === n))) {
           got.forEach((d) => expect(signer.verify(d.body, d.headers as Record<string, string>)).toBeTruthy());
-          return got.map((d) => d.json).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+          // Events of one transaction can share a millisecond: ties follow the lifecycle's order.
+          return got
+            .map((d) => d.json)
+            .sort(
+              (a, b) =>
+                a.timestamp.localeCompare(b.timestamp) || RANK.indexOf(a.event) - RANK.indexOf(b.event),
+            );
         }
         if (Date.now() > deadline) {
           throw new Error(
             `Order ${orderId}: wanted ${names.join(', ')}; got ${got.map((d) => d.json.event).join(', ')}`,
           );
         }
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, isRemote ? 200 : 50));
       }
     },
     names: (orderId: string) => about(orderId).map((d) => d.json.event),

@@ -11,7 +11,7 @@ import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { clock, getMarket, sessionInstants, wallClock, addDays } from 'src/modules/markets/calendar';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
-import { decide, Phase } from 'src/modules/trading/engine/fill-rules';
+import { decide, Decision, Phase } from 'src/modules/trading/engine/fill-rules';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
 import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
@@ -19,25 +19,53 @@ import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 export const SESSION_OPEN_JOB = 'trading.session_open';
 export const SESSION_CLOSE_JOB = 'trading.session_close';
 
-/** The phase of a market at an instant: regular, pre/post (extended) or closed. */
-export function phaseAt(market: string, at: Date): Phase {
-  if (!getMarket(market)) {
-    return 'closed';
+const MINUTE = 60_000;
+const CACHE_LIMIT = 10_000;
+// Session boundaries fall on whole minutes, so phases and next sessions are the same for every
+// instant of a minute: both are kept per market and minute (the calendar work is the costly part).
+const phases = new Map<string, Phase>();
+const sessions = new Map<string, { open: Date; close: Date; closeOfCurrent: Date } | null>();
+
+function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  if (cache.has(key)) {
+    return cache.get(key) as T;
   }
-  const session = clock(market, at).session;
-  return session === 'regular' ? 'regular' : session === 'closed' ? 'closed' : 'extended';
+  const value = compute();
+  if (cache.size >= CACHE_LIMIT) {
+    cache.clear();
+  }
+  cache.set(key, value);
+  return value;
 }
 
-/** The next regular open and close of a market strictly after `at` (null for a market that never closes). */
+/** The phase of a market at an instant: regular, pre/post (extended) or closed. */
+export function phaseAt(market: string, at: Date): Phase {
+  return remember(phases, `${market}|${Math.floor(at.getTime() / MINUTE)}`, () => {
+    if (!getMarket(market)) {
+      return 'closed';
+    }
+    const session = clock(market, new Date(Math.floor(at.getTime() / MINUTE) * MINUTE)).session;
+    return session === 'regular' ? 'regular' : session === 'closed' ? 'closed' : 'extended';
+  });
+}
+
+/** The next regular open and close of a market after `at` (null for a market that never closes). */
 export function nextSession(
   market: string,
   at: Date,
+): { open: Date; close: Date; closeOfCurrent: Date } | null {
+  const minute = Math.floor(at.getTime() / MINUTE) * MINUTE;
+  return remember(sessions, `${market}|${minute}`, () => computeNextSession(market, minute));
+}
+
+function computeNextSession(
+  market: string,
+  now: number,
 ): { open: Date; close: Date; closeOfCurrent: Date } | null {
   const definition = getMarket(market);
   if (!definition?.holiday_calendar) {
     return null;
   }
-  const now = at.getTime();
   const today = wallClock(now, definition.timezone).date;
   let open: number | null = null;
   let closeOfCurrent: number | null = null;
@@ -60,13 +88,24 @@ export function nextSession(
   return { open: new Date(open), close: new Date(close), closeOfCurrent: new Date(closeOfCurrent) };
 }
 
+/** Whether a decision changes the order (a fill, a cancel, a moved water mark or a triggered stop). */
+function changes(order: OrderRow, decision: Decision): boolean {
+  if (decision.kind !== 'none') {
+    return true;
+  }
+  return (
+    (decision.waterMark !== undefined && !decision.waterMark.eq(order.water_mark ?? NaN)) ||
+    decision.triggered !== undefined
+  );
+}
+
 /**
  * The sandbox execution engine. An order is evaluated when accepted, on every price tick of its
  * asset (the price helper; a periodic sweep at the moving simulated price) and at session events on
  * the tenant's clock (the open: opg orders and everything that waited; the close: cls orders, then
- * day orders are canceled). Evaluating an asset locks its open orders with FOR UPDATE SKIP LOCKED in
- * one transaction, so two engines never evaluate the same order at once, and a crash mid-tick rolls
- * back every fill of that tick. Each fill runs in a savepoint: one refused fill (cash gone) rejects
+ * day orders are canceled). Evaluating an asset is one transaction that locks the orders it changes
+ * with FOR UPDATE SKIP LOCKED, so two engines never change the same order at once, and a crash
+ * mid-tick rolls back every fill of that tick. Each fill runs in a savepoint: one refused fill (cash gone) rejects
  * that order only.
  */
 @Injectable()
@@ -117,7 +156,12 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     return changed;
   }
 
-  /** Evaluates every open order of an asset that no other engine holds; returns how many changed. */
+  /**
+   * Evaluates the open orders of an asset; returns how many changed. The orders are read without a
+   * lock and decided in memory; only those the quote changes (fills, cancels, a moved water mark, a
+   * triggered stop, day orders at the close) are then locked FOR UPDATE SKIP LOCKED, re-read and
+   * decided again, so a typical tick writes nothing and two engines never change one order.
+   */
   async evaluateAsset(
     manager: EntityManager,
     scope: Scope,
@@ -125,7 +169,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     at: Date,
     event?: 'open' | 'close',
   ): Promise<number> {
-    const open = await this.orders.lockOpenOfAsset(manager, scope, assetId);
+    const open = await this.orders.openOfAsset(manager, scope, assetId);
     if (open.length === 0) {
       return 0;
     }
@@ -135,26 +179,31 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     }
     const quote = await this.pricing.quote(asset.priced, asset.override, at);
     const phase = event ?? phaseAt(asset.row.market, at);
+    const expires = (order: OrderRow) =>
+      event === 'close' && order.time_in_force === 'day' && order.created_at.getTime() < at.getTime();
+    const candidates = open.filter((order) => expires(order) || changes(order, decide(order, quote, phase)));
+    if (candidates.length === 0) {
+      return 0;
+    }
     let changed = 0;
-    for (const order of open) {
+    for (const order of await this.orders.lockOpen(
+      manager,
+      candidates.map((o) => o.id),
+    )) {
       if (await this.evaluate(manager, order, asset, quote, phase, at)) {
         changed++;
       }
-    }
-    if (event === 'close') {
-      for (const order of open) {
-        if (order.time_in_force === 'day' && order.created_at.getTime() < at.getTime()) {
-          const current = await this.orders.find(scope, order.account_id, order.id, manager);
-          if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
-            await this.fills.end(
-              manager,
-              current,
-              'canceled',
-              'day order expired at the close of its session',
-              at,
-            );
-            changed++;
-          }
+      if (expires(order)) {
+        const current = await this.orders.find(scope, order.account_id, order.id, manager);
+        if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
+          await this.fills.end(
+            manager,
+            current,
+            'canceled',
+            'day order expired at the close of its session',
+            at,
+          );
+          changed++;
         }
       }
     }
@@ -173,7 +222,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     const decision = decide(order, quote, phase);
     switch (decision.kind) {
       case 'none':
-        if (decision.waterMark?.eq(order.water_mark ?? NaN) === false || decision.triggered !== undefined) {
+        if (changes(order, decision)) {
           await this.orders.update(manager, order.id, {
             waterMark: decision.waterMark?.toFixed(),
             triggered: decision.triggered,
