@@ -15,12 +15,34 @@ interface OwnedTable {
  * delivery attempts). Tables added by later migrations are covered without a change here.
  * `app.erasing_tenant` lets the append-only ledger tables give up this tenant's rows.
  */
+/** foreign_key_violation, serialization_failure, deadlock_detected. */
+const RETRYABLE = new Set(['23503', '40001', '40P01']);
+const ERASE_ATTEMPTS = 5;
+
 @Injectable()
 export class TenantEraser {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Returns the number of rows deleted per table (tables without rows of the tenant left out). */
+  /**
+   * Returns the number of rows deleted per table (tables without rows of the tenant left out).
+   * The tenant's own work may still be running while it is erased (an engine filling an order, a
+   * job, a request log flush): a row it commits under a row already passed makes a later DELETE
+   * fail on a foreign key (or deadlock), so the whole erase is tried again from the start.
+   */
   async erase(tenantId: string): Promise<Record<string, number> | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.eraseOnce(tenantId);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= ERASE_ATTEMPTS || !code || !RETRYABLE.has(code)) {
+          throw err;
+        }
+      }
+    }
+  }
+
+  private eraseOnce(tenantId: string): Promise<Record<string, number> | null> {
     return this.dataSource.transaction(async (manager) => {
       const locked = await manager.query(`SELECT "id" FROM "tenants" WHERE "id" = $1 FOR UPDATE`, [tenantId]);
       if (locked.length === 0) {
