@@ -1,11 +1,18 @@
 import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
+import { createInvestor } from '../investors/fixtures';
 import { dropQueueKeys, emit } from './support/webhooks';
 
 describe('GET /v1/events', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   const ids: Record<string, string> = {};
+  /** Events made through the public API (an investor's account.created), so both modes can check them. */
+  const made: { tenant?: TestTenant; test: string; live: string; foreign: string } = {
+    test: '',
+    live: '',
+    foreign: '',
+  };
   const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
 
   const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
@@ -14,6 +21,11 @@ describe('GET /v1/events', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
+    made.tenant = await ctx.createTenant();
+    const other = await ctx.createTenant();
+    made.test = await accountCreatedEvent(made.tenant.test);
+    made.live = await accountCreatedEvent(made.tenant.live);
+    made.foreign = await accountCreatedEvent(other.test);
     if (isRemote) {
       // The seeded history below is written inside the app (events at set times); remotely only
       // the checks that need no history run.
@@ -36,10 +48,17 @@ describe('GET /v1/events', () => {
       ]);
       ids[name] = event.id;
     }
-    const other = await ctx.createTenant();
     ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
     ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
   });
+
+  /** Creates an investor with these credentials and answers the id of the account.created it emitted. */
+  async function accountCreatedEvent(creds: TestTenant['test']): Promise<string> {
+    await createInvestor(ctx, creds);
+    const res = await get('/v1/events?event=account.created', creds);
+    expect(res.body.data).toHaveLength(1);
+    return res.body.data[0].id as string;
+  }
 
   afterAll(async () => {
     await ctx.close();
@@ -151,26 +170,36 @@ describe('GET /v1/events', () => {
     expectSvcError(await get(`/v1/events?${query}`), 'SVC-400-001', { param });
   });
 
-  itLocal('a cursor from another tenant is no cursor', async () => {
-    expectSvcError(await get(`/v1/events?starting_after=${ids.foreign}`), 'SVC-400-001', {
-      param: 'starting_after',
-    });
+  it('a cursor from another tenant or the other mode is no cursor', async () => {
+    const creds = made.tenant!.test;
+    expect((await get(`/v1/events?starting_after=${made.test}`, creds)).status).toBe(200);
+    for (const foreign of [made.foreign, made.live]) {
+      expectSvcError(await get(`/v1/events?starting_after=${foreign}`, creds), 'SVC-400-001', {
+        param: 'starting_after',
+      });
+    }
   });
 
-  itLocal(
-    'GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404',
-    async () => {
-      const res = await get(`/v1/events/${ids['order.accepted']}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: ids['order.accepted'], object: 'event', event: 'order.accepted' });
-      expectSvcError(await get(`/v1/events/${ids.foreign}`), 'SVC-404-001');
-      expectSvcError(await get(`/v1/events/${ids['order.accepted']}`, tenant.live), 'SVC-404-001');
-      expectSvcError(await get('/v1/events/nonsense'), 'SVC-404-001', {
-        message: "No such event: 'nonsense'.",
-      });
-      expect((await get(`/v1/events/${ids.live}`, tenant.live)).status).toBe(200);
-    },
-  );
+  it('GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404', async () => {
+    const { test, live } = made.tenant!;
+    const res = await get(`/v1/events/${made.test}`, test);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: made.test,
+      object: 'event',
+      event: 'account.created',
+      livemode: false,
+    });
+    expectSvcError(await get(`/v1/events/${made.foreign}`, test), 'SVC-404-001');
+    expectSvcError(await get(`/v1/events/${made.test}`, live), 'SVC-404-001');
+    expectSvcError(await get(`/v1/events/${made.live}`, test), 'SVC-404-001');
+    expectSvcError(await get('/v1/events/nonsense', test), 'SVC-404-001', {
+      message: "No such event: 'nonsense'.",
+    });
+    const own = await get(`/v1/events/${made.live}`, live);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: made.live, livemode: true });
+  });
 
   itLocal('an event emitted in a transaction that rolls back does not exist', async () => {
     const { DataSource } = await import('typeorm');
