@@ -1,6 +1,6 @@
 import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { createInvestor } from '../investors/fixtures';
+import { accountCreatedEvent } from './support/sinks';
 import { dropQueueKeys, emit } from './support/webhooks';
 
 describe('GET /v1/events', () => {
@@ -13,6 +13,8 @@ describe('GET /v1/events', () => {
     live: '',
     foreign: '',
   };
+  /** The tenant's test-mode events, newest first: the seeded history locally, events made through the API remotely. */
+  let newestFirst: string[] = [];
   const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
 
   const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
@@ -23,12 +25,17 @@ describe('GET /v1/events', () => {
     tenant = await ctx.createTenant();
     made.tenant = await ctx.createTenant();
     const other = await ctx.createTenant();
-    made.test = await accountCreatedEvent(made.tenant.test);
-    made.live = await accountCreatedEvent(made.tenant.live);
-    made.foreign = await accountCreatedEvent(other.test);
+    made.test = await accountCreatedEvent(ctx, made.tenant.test);
+    made.live = await accountCreatedEvent(ctx, made.tenant.live);
+    made.foreign = await accountCreatedEvent(ctx, other.test);
     if (isRemote) {
-      // The seeded history below is written inside the app (events at set times); remotely only
-      // the checks that need no history run.
+      // The seeded history below is written inside the app (events at set times); remotely the
+      // paging checks run on events made one after another through the API.
+      const oldestFirst: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        oldestFirst.push(await accountCreatedEvent(ctx, tenant.test));
+      }
+      newestFirst = oldestFirst.reverse();
       return;
     }
     // Six events an hour apart (oldest first), plus noise that must never show up.
@@ -48,17 +55,10 @@ describe('GET /v1/events', () => {
       ]);
       ids[name] = event.id;
     }
+    newestFirst = names.map((name) => ids[name]).reverse();
     ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
     ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
   });
-
-  /** Creates an investor with these credentials and answers the id of the account.created it emitted. */
-  async function accountCreatedEvent(creds: TestTenant['test']): Promise<string> {
-    await createInvestor(ctx, creds);
-    const res = await get('/v1/events?event=account.created', creds);
-    expect(res.body.data).toHaveLength(1);
-    return res.body.data[0].id as string;
-  }
 
   afterAll(async () => {
     await ctx.close();
@@ -135,24 +135,24 @@ describe('GET /v1/events', () => {
     ]);
   });
 
-  itLocal('pages with limit, starting_after and ending_before', async () => {
+  it('pages with limit, starting_after and ending_before', async () => {
+    const [first1, first2, next1, next2] = newestFirst;
     const first = await get('/v1/events?limit=2');
     expect(first.body.has_more).toBe(true);
-    expect(idsOf(first.body)).toEqual([
-      ids['transfer.withdrawal.initiated'],
-      ids['transfer.deposit.completed'],
-    ]);
-    const second = await get(`/v1/events?limit=2&starting_after=${ids['transfer.deposit.completed']}`);
-    expect(idsOf(second.body)).toEqual([ids['transfer.deposit.initiated'], ids['order.filled']]);
+    expect(idsOf(first.body)).toEqual([first1, first2]);
+    const second = await get(`/v1/events?limit=2&starting_after=${first2}`);
+    expect(idsOf(second.body)).toEqual([next1, next2]);
     expect(second.body.has_more).toBe(true);
-    const back = await get(`/v1/events?limit=2&ending_before=${ids['transfer.deposit.initiated']}`);
-    expect(idsOf(back.body)).toEqual([
-      ids['transfer.withdrawal.initiated'],
-      ids['transfer.deposit.completed'],
-    ]);
-    const filtered = await get(`/v1/events?event=order.*&limit=1&starting_after=${ids['order.filled']}`);
-    expect(idsOf(filtered.body)).toEqual([ids['order.accepted']]);
-    expect(filtered.body.has_more).toBe(false);
+    const back = await get(`/v1/events?limit=2&ending_before=${next1}`);
+    expect(idsOf(back.body)).toEqual([first1, first2]);
+    const last = await get(`/v1/events?limit=2&starting_after=${newestFirst[3]}`);
+    expect(idsOf(last.body)).toEqual(newestFirst.slice(4));
+    expect(last.body.has_more).toBe(false);
+    if (!isRemote) {
+      const filtered = await get(`/v1/events?event=order.*&limit=1&starting_after=${ids['order.filled']}`);
+      expect(idsOf(filtered.body)).toEqual([ids['order.accepted']]);
+      expect(filtered.body.has_more).toBe(false);
+    }
   });
 
   it.each([
