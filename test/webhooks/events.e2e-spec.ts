@@ -1,11 +1,20 @@
 import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
+import { accountCreatedEvent } from './support/sinks';
 import { dropQueueKeys, emit } from './support/webhooks';
 
 describe('GET /v1/events', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   const ids: Record<string, string> = {};
+  /** Events made through the public API (an investor's account.created), so both modes can check them. */
+  const made: { tenant?: TestTenant; test: string; live: string; foreign: string } = {
+    test: '',
+    live: '',
+    foreign: '',
+  };
+  /** The tenant's test-mode events, newest first: the seeded history locally, events made through the API remotely. */
+  let newestFirst: string[] = [];
   const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
 
   const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
@@ -14,9 +23,20 @@ describe('GET /v1/events', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
+    made.tenant = await ctx.createTenant();
+    const other = await ctx.createTenant();
+    made.test = await accountCreatedEvent(ctx, made.tenant.test);
+    made.live = await accountCreatedEvent(ctx, made.tenant.live);
+    made.foreign = await accountCreatedEvent(ctx, other.test);
     if (isRemote) {
-      // The seeded history below is written inside the app (events at set times); remotely only
-      // the checks that need no history run.
+      // The seeded history below is written inside the app (events at set times); remotely the
+      // paging checks run on events made one after another through the API.
+      const oldestFirst: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        oldestFirst.push(await accountCreatedEvent(ctx, tenant.test));
+      }
+      newestFirst = oldestFirst.reverse();
+      ids.live = await accountCreatedEvent(ctx, tenant.live);
       return;
     }
     // Six events an hour apart (oldest first), plus noise that must never show up.
@@ -36,7 +56,7 @@ describe('GET /v1/events', () => {
       ]);
       ids[name] = event.id;
     }
-    const other = await ctx.createTenant();
+    newestFirst = names.map((name) => ids[name]).reverse();
     ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
     ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
   });
@@ -46,26 +66,28 @@ describe('GET /v1/events', () => {
     await dropQueueKeys();
   });
 
-  itLocal('lists this tenant and mode, newest first, as the delivered records', async () => {
+  it('lists this tenant and mode, newest first, as the delivered records', async () => {
     const res = await get('/v1/events');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'list', url: '/v1/events', has_more: false });
-    expect(idsOf(res.body)).toEqual([
-      ids['transfer.withdrawal.initiated'],
-      ids['transfer.deposit.completed'],
-      ids['transfer.deposit.initiated'],
-      ids['order.filled'],
-      ids['order.accepted'],
-      ids['account.created'],
-    ]);
-    expect(res.body.data[3]).toEqual({
-      id: ids['order.filled'],
-      object: 'event',
-      event: 'order.filled',
-      timestamp: new Date((base + 2 * 3600) * 1000).toISOString(),
-      livemode: false,
-      data: { seq: 2 },
-    });
+    expect(idsOf(res.body)).toEqual(newestFirst);
+    // Each listed record is the event as GET /v1/events/{id} (and a delivery) carries it.
+    for (const record of res.body.data) {
+      expect(record).toEqual((await get(`/v1/events/${record.id}`)).body);
+      expect(record).toMatchObject({ object: 'event', livemode: false });
+    }
+    if (isRemote) {
+      expect(res.body.data[0].event).toBe('account.created');
+    } else {
+      expect(res.body.data[3]).toEqual({
+        id: ids['order.filled'],
+        object: 'event',
+        event: 'order.filled',
+        timestamp: new Date((base + 2 * 3600) * 1000).toISOString(),
+        livemode: false,
+        data: { seq: 2 },
+      });
+    }
     const live = await get('/v1/events', tenant.live);
     expect(idsOf(live.body)).toEqual([ids.live]);
     expect(live.body.data[0].livemode).toBe(true);
@@ -98,7 +120,36 @@ describe('GET /v1/events', () => {
     expect(idsOf(res.body)).toEqual(names.map((n) => ids[n]));
   });
 
-  itLocal('created[gte] / created[lte] bound by Unix seconds, inclusively; gt / lt exclusively', async () => {
+  /**
+   * Remotely: three events made through the API in three different seconds, bounded by those
+   * seconds (the local case bounds a seeded history instead).
+   */
+  async function createdBoundsOnApiEvents(): Promise<void> {
+    const own = await ctx.createTenant();
+    const made: Array<{ id: string; second: number }> = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await accountCreatedEvent(ctx, own.test);
+      const second = Math.floor(Date.parse((await get(`/v1/events/${id}`, own.test)).body.timestamp) / 1000);
+      made.push({ id, second });
+      // Wait for the next second by the server's clock (its Date header), not this machine's.
+      while (i < 2 && Date.parse((await ctx.http().get('/health/ready')).headers.date) / 1000 <= second) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const [a, b, c] = made;
+    expect(a.second < b.second && b.second < c.second).toBe(true);
+    const list = async (query: string) => idsOf((await get(`/v1/events?${query}`, own.test)).body);
+    expect(await list(`created[gte]=${b.second}`)).toEqual([c.id, b.id]);
+    expect(await list(`created[lte]=${b.second}`)).toEqual([b.id, a.id]);
+    expect(await list(`created[gte]=${a.second}&created[lte]=${b.second}`)).toEqual([b.id, a.id]);
+    expect(await list(`created[gt]=${a.second}&created[lt]=${c.second}`)).toEqual([b.id]);
+  }
+
+  it('created[gte] / created[lte] bound by Unix seconds, inclusively; gt / lt exclusively', async () => {
+    if (isRemote) {
+      await createdBoundsOnApiEvents();
+      return;
+    }
     const at = (h: number) => base + h * 3600;
     expect(idsOf((await get(`/v1/events?created[gte]=${at(4)}`)).body)).toEqual([
       ids['transfer.withdrawal.initiated'],
@@ -116,24 +167,24 @@ describe('GET /v1/events', () => {
     ]);
   });
 
-  itLocal('pages with limit, starting_after and ending_before', async () => {
+  it('pages with limit, starting_after and ending_before', async () => {
+    const [first1, first2, next1, next2] = newestFirst;
     const first = await get('/v1/events?limit=2');
     expect(first.body.has_more).toBe(true);
-    expect(idsOf(first.body)).toEqual([
-      ids['transfer.withdrawal.initiated'],
-      ids['transfer.deposit.completed'],
-    ]);
-    const second = await get(`/v1/events?limit=2&starting_after=${ids['transfer.deposit.completed']}`);
-    expect(idsOf(second.body)).toEqual([ids['transfer.deposit.initiated'], ids['order.filled']]);
+    expect(idsOf(first.body)).toEqual([first1, first2]);
+    const second = await get(`/v1/events?limit=2&starting_after=${first2}`);
+    expect(idsOf(second.body)).toEqual([next1, next2]);
     expect(second.body.has_more).toBe(true);
-    const back = await get(`/v1/events?limit=2&ending_before=${ids['transfer.deposit.initiated']}`);
-    expect(idsOf(back.body)).toEqual([
-      ids['transfer.withdrawal.initiated'],
-      ids['transfer.deposit.completed'],
-    ]);
-    const filtered = await get(`/v1/events?event=order.*&limit=1&starting_after=${ids['order.filled']}`);
-    expect(idsOf(filtered.body)).toEqual([ids['order.accepted']]);
-    expect(filtered.body.has_more).toBe(false);
+    const back = await get(`/v1/events?limit=2&ending_before=${next1}`);
+    expect(idsOf(back.body)).toEqual([first1, first2]);
+    const last = await get(`/v1/events?limit=2&starting_after=${newestFirst[3]}`);
+    expect(idsOf(last.body)).toEqual(newestFirst.slice(4));
+    expect(last.body.has_more).toBe(false);
+    if (!isRemote) {
+      const filtered = await get(`/v1/events?event=order.*&limit=1&starting_after=${ids['order.filled']}`);
+      expect(idsOf(filtered.body)).toEqual([ids['order.accepted']]);
+      expect(filtered.body.has_more).toBe(false);
+    }
   });
 
   it.each([
@@ -151,26 +202,36 @@ describe('GET /v1/events', () => {
     expectSvcError(await get(`/v1/events?${query}`), 'SVC-400-001', { param });
   });
 
-  itLocal('a cursor from another tenant is no cursor', async () => {
-    expectSvcError(await get(`/v1/events?starting_after=${ids.foreign}`), 'SVC-400-001', {
-      param: 'starting_after',
-    });
+  it('a cursor from another tenant or the other mode is no cursor', async () => {
+    const creds = made.tenant!.test;
+    expect((await get(`/v1/events?starting_after=${made.test}`, creds)).status).toBe(200);
+    for (const foreign of [made.foreign, made.live]) {
+      expectSvcError(await get(`/v1/events?starting_after=${foreign}`, creds), 'SVC-400-001', {
+        param: 'starting_after',
+      });
+    }
   });
 
-  itLocal(
-    'GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404',
-    async () => {
-      const res = await get(`/v1/events/${ids['order.accepted']}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: ids['order.accepted'], object: 'event', event: 'order.accepted' });
-      expectSvcError(await get(`/v1/events/${ids.foreign}`), 'SVC-404-001');
-      expectSvcError(await get(`/v1/events/${ids['order.accepted']}`, tenant.live), 'SVC-404-001');
-      expectSvcError(await get('/v1/events/nonsense'), 'SVC-404-001', {
-        message: "No such event: 'nonsense'.",
-      });
-      expect((await get(`/v1/events/${ids.live}`, tenant.live)).status).toBe(200);
-    },
-  );
+  it('GET /v1/events/{id} returns one event; other tenants, the other mode and junk ids answer 404', async () => {
+    const { test, live } = made.tenant!;
+    const res = await get(`/v1/events/${made.test}`, test);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: made.test,
+      object: 'event',
+      event: 'account.created',
+      livemode: false,
+    });
+    expectSvcError(await get(`/v1/events/${made.foreign}`, test), 'SVC-404-001');
+    expectSvcError(await get(`/v1/events/${made.test}`, live), 'SVC-404-001');
+    expectSvcError(await get(`/v1/events/${made.live}`, test), 'SVC-404-001');
+    expectSvcError(await get('/v1/events/nonsense', test), 'SVC-404-001', {
+      message: "No such event: 'nonsense'.",
+    });
+    const own = await get(`/v1/events/${made.live}`, live);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: made.live, livemode: true });
+  });
 
   itLocal('an event emitted in a transaction that rolls back does not exist', async () => {
     const { DataSource } = await import('typeorm');
