@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ExpiringCache } from 'src/core/cache/expiring-cache';
 import { minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
 import type { CommissionType } from 'src/modules/trading/order-types';
@@ -34,27 +35,18 @@ export function fillCommission(
 /** Each tenant's commission terms (one row, or zero), changed by support through the CLI. */
 @Injectable()
 export class CommissionSettings {
-  private readonly cache = new Map<string, { until: number; terms: CommissionTerms }>();
+  private readonly cache = new ExpiringCache<CommissionTerms>(CACHE_MS);
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async terms(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<CommissionTerms> {
-    const hit = this.cache.get(tenantId);
-    if (hit && hit.until > Date.now()) {
-      return hit.terms;
-    }
-    const rows: Array<{ commission_type: CommissionType; amount: string }> = await manager.query(
-      `SELECT commission_type, amount FROM commission_settings WHERE tenant_id = $1`,
-      [tenantId],
-    );
-    const terms = rows[0]
-      ? { type: rows[0].commission_type, amount: new Money(rows[0].amount) }
-      : DEFAULT_TERMS;
-    if (this.cache.size > 10_000) {
-      this.cache.clear();
-    }
-    this.cache.set(tenantId, { until: Date.now() + CACHE_MS, terms });
-    return terms;
+  terms(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<CommissionTerms> {
+    return this.cache.get(tenantId, async () => {
+      const rows: Array<{ commission_type: CommissionType; amount: string }> = await manager.query(
+        `SELECT commission_type, amount FROM commission_settings WHERE tenant_id = $1`,
+        [tenantId],
+      );
+      return rows[0] ? { type: rows[0].commission_type, amount: new Money(rows[0].amount) } : DEFAULT_TERMS;
+    });
   }
 
   async update(tenantId: string, type: CommissionType, amount: string): Promise<CommissionTerms> {

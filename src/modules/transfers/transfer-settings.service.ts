@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ExpiringCache } from 'src/core/cache/expiring-cache';
 import { Money } from 'src/core/money/money';
 import { TransferSettingsEntity } from 'src/modules/transfers/entities/transfer-settings.entity';
 import { DEFAULT_TERMS, TransferTerms } from 'src/modules/transfers/transfer-terms';
@@ -32,22 +33,15 @@ function toTerms(row: TransferSettingsEntity | null): TransferTerms {
 /** Each tenant's transfer fees and bounds (one row, or the defaults). */
 @Injectable()
 export class TransferSettingsService {
-  private readonly cache = new Map<string, { until: number; terms: TransferTerms }>();
+  private readonly cache = new ExpiringCache<TransferTerms>(CACHE_MS);
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** The tenant's terms; inside a transaction pass its manager (a cache miss reads through it). */
-  async terms(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<TransferTerms> {
-    const hit = this.cache.get(tenantId);
-    if (hit && hit.until > Date.now()) {
-      return hit.terms;
-    }
-    const terms = toTerms(await manager.findOneBy(TransferSettingsEntity, { tenant_id: tenantId }));
-    if (this.cache.size > 10_000) {
-      this.cache.clear();
-    }
-    this.cache.set(tenantId, { until: Date.now() + CACHE_MS, terms });
-    return terms;
+  terms(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<TransferTerms> {
+    return this.cache.get(tenantId, async () =>
+      toTerms(await manager.findOneBy(TransferSettingsEntity, { tenant_id: tenantId })),
+    );
   }
 
   /** Support (CLI): changes some terms, keeping the others. */
