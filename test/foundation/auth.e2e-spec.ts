@@ -96,14 +96,24 @@ describe('Authentication and access', () => {
       expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
     });
 
-    itLocal('an expired key is refused', async () => {
-      const created = await ctx.tenancy.createKey({
-        tenantId: tenant.tenantId,
-        environment: 'TEST',
-        expiresAt: new Date(Date.now() - 1000),
-      });
-      const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
-      expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
+    it('an expired key is refused', async () => {
+      // An investor key that expires two seconds from now by the server's clock (its Date header).
+      const investor = await createInvestor(ctx, tenant.test);
+      const serverNow = Date.parse((await ctx.http().get('/health/ready')).headers.date as string);
+      const expiresAt = serverNow + 3000;
+      const created = await ctx
+        .http()
+        .post(`/v1/investors/${investor.id}/api-keys`)
+        .set('Authorization', basic(tenant.test))
+        .send({ expires_at: new Date(expiresAt).toISOString() });
+      expect(created.status).toBe(201);
+      const creds = { id: created.body.id, publicKey: created.body.public_key, secret: created.body.secret };
+      const own = () => ctx.http().get(`/v1/investors/${investor.id}`).set('Authorization', basic(creds));
+      expect((await own()).status).toBe(200);
+      while (Date.parse((await ctx.http().get('/health/ready')).headers.date as string) <= expiresAt) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expectSvcError(await own(), 'SVC-401-001', { message: 'Invalid or missing credentials.' });
     });
 
     it('a wrong secret and an unknown key take about the same time', async () => {
@@ -267,14 +277,20 @@ describe('Authentication and access', () => {
       expect(off.body.code).toBe('PRODUCT_NOT_ENABLED');
     });
 
-    itLocal('fixedIncomeEnabled off answers 403 SVC-403-002, on lets the call through', async () => {
-      expectSvcError(
-        await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(tenant.test)),
-        'SVC-403-002',
-      );
+    it('fixedIncomeEnabled off answers 403 SVC-403-002, on lets the call through', async () => {
+      // A bond order (a Treasury note): the entitlement is checked before the account's state, so
+      // with it on the same order goes on to the business rules (this account is not ACTIVE yet).
+      const bondOrder = async (creds: TestTenant['test']) => {
+        const investor = await createInvestor(ctx, creds, { enabled_assets: ['us_equity', 'bonds'] });
+        return ctx
+          .http()
+          .post(`/v1/investors/${investor.id}/orders`)
+          .set('Authorization', basic(creds))
+          .send({ symbol: '91282CQS3', side: 'buy', type: 'market', time_in_force: 'day', quantity: '1000' });
+      };
+      expectSvcError(await bondOrder(tenant.test), 'SVC-403-002');
       const bonds = await ctx.createTenant({ fixedIncome: true });
-      const res = await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(bonds.test));
-      expect(res.status).toBe(200);
+      expectSvcError(await bondOrder(bonds.test), 'SVC-422-001', { param: 'investor_id' });
     });
 
     it('test helpers answer 404 to live keys', async () => {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -158,6 +159,19 @@ function remoteContext(): TestContext {
       }
     },
   };
+}
+
+/**
+ * A URL a real client (a browser) can open: the deployment's own remotely, else the in-process
+ * app listening on a free loopback port.
+ */
+export async function listeningUrl(ctx: TestContext): Promise<string> {
+  if (!ctx.app) {
+    return remoteBaseUrl();
+  }
+  await ctx.app.listen(0, '127.0.0.1');
+  const { port } = ctx.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Authorization header value for HTTP Basic with a key pair. */
