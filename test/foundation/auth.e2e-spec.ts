@@ -2,7 +2,16 @@ import { createInvestor, investorKey } from '../investors/fixtures';
 import { generateKeyPairSync } from 'node:crypto';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { EVENT_TYPES } from 'src/core/events/event-types';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import {
+  basic,
+  createTestContext,
+  isRemote,
+  itLocal,
+  itTrustedJwt,
+  TestContext,
+  TestCredentials,
+  TestTenant,
+} from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { signJwt } from '../support/jwt';
@@ -20,6 +29,27 @@ describe('Authentication and access', () => {
   afterAll(() => ctx.close());
 
   const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
+
+  /**
+   * Who a request was authenticated as, as the service recorded it (GET /v1/request-logs/{id},
+   * read with a tenant key of the request's mode): what the in-process probe route answers directly.
+   */
+  async function recordedPrincipal(res: { headers: Record<string, string> }, reader: TestCredentials) {
+    const requestId = res.headers['request-id'];
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const log = await ctx.http().get(`/v1/request-logs/${requestId}`).set('Authorization', basic(reader));
+      if (log.status === 200) {
+        return {
+          livemode: log.body.livemode,
+          api_key_id: log.body.api_key_id,
+          investor_id: log.body.investor_id,
+        };
+      }
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 
   describe('every failure answers the same 401 SVC-401-001', () => {
     const cases: Array<[string, () => string | undefined]> = [
@@ -135,16 +165,25 @@ describe('Authentication and access', () => {
   });
 
   describe('success', () => {
-    itLocal('HTTP Basic with a test key gives livemode false', async () => {
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.test));
+    it('HTTP Basic with a test key gives livemode false', async () => {
+      const res = await eventTypes().set('Authorization', basic(tenant.test));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        object: 'principal',
+      expect(await recordedPrincipal(res, tenant.test)).toEqual({
         livemode: false,
-        tenant_id: tenant.tenantId,
+        api_key_id: tenant.test.id,
         investor_id: null,
-        method: 'basic',
       });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.test));
+        expect(probe.status).toBe(200);
+        expect(probe.body).toEqual({
+          object: 'principal',
+          livemode: false,
+          tenant_id: tenant.tenantId,
+          investor_id: null,
+          method: 'basic',
+        });
+      }
     });
 
     it('HTTP Basic with a test key writes test data, with a live key live data', async () => {
@@ -162,28 +201,47 @@ describe('Authentication and access', () => {
       }
     });
 
-    itLocal('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
+    itTrustedJwt('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
       const token = signJwt({
         sub: 'user-7',
         tenant_id: tenant.tenantId,
         investor_id: 'inv_abc',
         livemode: true,
       });
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        object: 'principal',
+      // An investor-scoped principal: refused on a tenant-level route, yet recorded as who it is.
+      const res = await eventTypes().set('Authorization', `Bearer ${token}`);
+      expectSvcError(res, 'SVC-403-001');
+      expect(await recordedPrincipal(res, tenant.live)).toEqual({
         livemode: true,
-        tenant_id: tenant.tenantId,
+        api_key_id: null,
         investor_id: 'inv_abc',
-        method: 'jwt',
       });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+        expect(probe.status).toBe(200);
+        expect(probe.body).toEqual({
+          object: 'principal',
+          livemode: true,
+          tenant_id: tenant.tenantId,
+          investor_id: 'inv_abc',
+          method: 'jwt',
+        });
+      }
     });
 
-    itLocal('Bearer JWT livemode defaults to false', async () => {
+    itTrustedJwt('Bearer JWT livemode defaults to false', async () => {
       const token = signJwt({ tenant_id: tenant.tenantId });
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
-      expect(res.body.livemode).toBe(false);
+      const res = await eventTypes().set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(await recordedPrincipal(res, tenant.test)).toEqual({
+        livemode: false,
+        api_key_id: null,
+        investor_id: null,
+      });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+        expect(probe.body.livemode).toBe(false);
+      }
     });
 
     it('the first route answers the event types as a list envelope', async () => {
@@ -237,7 +295,7 @@ describe('Authentication and access', () => {
       expectSvcError(res, 'SVC-403-001');
     });
 
-    itLocal('an investor-scoped JWT is refused on a tenant-level route', async () => {
+    itTrustedJwt('an investor-scoped JWT is refused on a tenant-level route', async () => {
       const token = signJwt({ tenant_id: tenant.tenantId, investor_id: 'inv_x' });
       expectSvcError(await eventTypes().set('Authorization', `Bearer ${token}`), 'SVC-403-001');
     });

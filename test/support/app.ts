@@ -11,6 +11,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { templateDb, withAdmin } from './database';
+import { remoteJwtKey } from './jwt';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
 
@@ -42,6 +43,12 @@ export { isRemote };
 
 /** `it` for cases that need the in-process app (test-only routes, log capture, internals). */
 export const itLocal: jest.It = isRemote ? it.skip : it;
+
+/**
+ * `it` for cases whose Bearer tokens the app must trust: always in process; against a deployment
+ * only when QA gives the suite the private key of the sandbox's JWT_PUBLIC_KEY (E2E_JWT_PRIVATE_KEY).
+ */
+export const itTrustedJwt: jest.It = isRemote && !remoteJwtKey ? it.skip : it;
 
 /** `it` for cases that hold only on a sandbox deployment (APP_ENV=sandbox), asked of the server. */
 export const itSandbox: jest.It = serverAppEnv() === 'production' ? it.skip : it;
