@@ -36,7 +36,34 @@ async function bare(): Promise<void> {
   process.stdout.write(`LISTENING ${(server.address() as { port: number }).port}\n`);
 }
 
+/**
+ * BENCH_QUERY_CENSUS=<file>: every statement the service sends is counted by its text (values left
+ * out) and the counts are written when the bench stops it: the round trips of a placement.
+ */
+async function countQueries(file: string): Promise<void> {
+  const { Client } = await import('pg');
+  const { writeFileSync } = await import('node:fs');
+  const counts = new Map<string, number>();
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text);
+    const key = text.replace(/\s+/g, ' ').slice(0, 160);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
+  process.once('SIGTERM', () => {
+    const lines = [...counts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${n}\t${text}`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    if (!process.env.BENCH_PROFILE) {
+      process.exit(0); // otherwise the profile's writer exits once it is written
+    }
+  });
+}
+
 async function app(): Promise<void> {
+  if (process.env.BENCH_QUERY_CENSUS) {
+    await countQueries(process.env.BENCH_QUERY_CENSUS);
+  }
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('src/app.module');
   const { configureApp } = await import('src/app.setup');
