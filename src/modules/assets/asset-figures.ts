@@ -91,6 +91,7 @@ const AHEAD_SLICE_MS = 4;
 export class AssetFigures implements OnModuleDestroy {
   private readonly figures = new Map<string, Figures>();
   private readonly rowKeys = new WeakMap<AssetQueryRow, string>();
+  private readonly latest = new WeakMap<AssetQueryRow, { minute: number; figures: Figures }>();
   private shownMinute = -1;
   private shown = new Map<string, AssetQueryRow>();
   private aheadTimer: NodeJS.Timeout | undefined;
@@ -108,10 +109,23 @@ export class AssetFigures implements OnModuleDestroy {
   /** The figures of a row at `at`: kept, or computed (then kept). */
   of(row: AssetQueryRow, at: Date): Figures | Promise<Figures> {
     const minute = Math.floor(at.getTime() / MINUTE);
+    // Search rows are shared objects: the figures of a row's latest minute are one lookup away.
+    const latest = this.latest.get(row);
+    if (latest?.minute === minute) {
+      return latest.figures;
+    }
     const rowKey = this.rowKey(row);
     this.noteShown(row, rowKey, minute);
     const key = `${rowKey}|${minute}`;
-    return this.figures.get(key) ?? this.compute(row, at, key);
+    const kept = this.figures.get(key);
+    if (kept) {
+      this.latest.set(row, { minute, figures: kept });
+      return kept;
+    }
+    return this.compute(row, at, key).then((figures) => {
+      this.latest.set(row, { minute, figures });
+      return figures;
+    });
   }
 
   private rowKey(row: AssetQueryRow): string {
