@@ -1,77 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { COLUMNS, OPEN, SELECT, TICK_UNCHANGED, TickQuote } from 'src/modules/trading/order-sql';
 import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
+
+export type { TickQuote } from 'src/modules/trading/order-sql';
 
 export interface Scope {
   tenantId: string;
   livemode: boolean;
 }
-
-const OPEN = `status IN ('accepted', 'partially_filled')`;
-const COLUMNS = [
-  'id',
-  'tenant_id',
-  'livemode',
-  'investor_id',
-  'account_id',
-  'asset_id',
-  'symbol',
-  'asset_class',
-  'market',
-  'currency',
-  'side',
-  'type',
-  'time_in_force',
-  'quantity',
-  'notional',
-  'limit_price',
-  'stop_price',
-  'trail_percent',
-  'trail_price',
-  'water_mark',
-  'triggered',
-  'extended_hours',
-  'client_order_id',
-  'status',
-  'filled_quantity',
-  'filled_notional',
-  'fill_count',
-  'commission',
-  'commission_type',
-  'commission_rate',
-  'hold_amount',
-  'hold_used',
-  'settlement_date',
-  'reject_reason',
-  'cancel_reason',
-  'metadata',
-  'created_at',
-  'updated_at',
-  'filled_at',
-  'canceled_at',
-] as const;
-// Numerics are read as canonical text (no trailing zeros), dates as 'YYYY-MM-DD'.
-const SELECT = COLUMNS.map((c) =>
-  [
-    'quantity',
-    'notional',
-    'limit_price',
-    'stop_price',
-    'trail_percent',
-    'trail_price',
-    'water_mark',
-    'filled_quantity',
-    'filled_notional',
-    'commission',
-    'commission_rate',
-    'hold_amount',
-    'hold_used',
-  ].includes(c)
-    ? `trim_scale("${c}")::text AS "${c}"`
-    : c === 'settlement_date'
-      ? `"settlement_date"::text AS "settlement_date"`
-      : `"${c}"`,
-).join(', ');
 
 export interface AccountOrderFilter {
   status?: OrderStatus;
@@ -194,12 +131,24 @@ export class OrdersRepository {
     return cursor.before ? rows.reverse() : rows;
   }
 
-  /** Open orders of one asset, unlocked: what a tick looks at before it knows what will change. */
-  openOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
+  /**
+   * Open orders of one asset, unlocked: what a tick or a session event looks at before it knows what
+   * will change. With `tick`, the orders that quote certainly leaves as they are stay in the database
+   * (TICK_UNCHANGED); the engine still decides every order it reads.
+   */
+  openOfAsset(manager: EntityManager, scope: Scope, assetId: string, tick?: TickQuote): Promise<OrderRow[]> {
+    if (!tick) {
+      return manager.query(
+        `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+         ORDER BY created_at, seq`,
+        [scope.tenantId, scope.livemode, assetId],
+      );
+    }
     return manager.query(
       `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+         AND NOT ${TICK_UNCHANGED}
        ORDER BY created_at, seq`,
-      [scope.tenantId, scope.livemode, assetId],
+      [scope.tenantId, scope.livemode, assetId, tick.phase, tick.last, tick.bid, tick.ask],
     );
   }
 

@@ -18,7 +18,8 @@ import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service
 import { CommissionSettings, fillCommission } from 'src/modules/trading/commissions';
 import type { OrderDto } from 'src/modules/trading/dto/order.dto';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
-import { OrderEngine, phaseAt } from 'src/modules/trading/engine/order-engine.service';
+import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
+import { phaseAt } from 'src/modules/trading/engine/sessions';
 import {
   checkBondIncrement,
   checkOrderShape,
