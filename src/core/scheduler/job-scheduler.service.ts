@@ -20,6 +20,17 @@ export class JobScheduler {
     return this.jobs.insert(manager, input);
   }
 
+  /**
+   * As `schedule` for callers that need no job id (one statement instead of two when the job is
+   * already there): true when this call created it.
+   */
+  async ensure(manager: EntityManager, input: ScheduleInput): Promise<boolean> {
+    if (Number.isNaN(input.dueAt.getTime())) {
+      throw new Error(`Job ${input.kind}/${input.dedupeKey} has no valid due time.`);
+    }
+    return (await this.jobs.insertIfAbsent(manager, input)) !== null;
+  }
+
   /** Cancels a job that has not run yet; false when there was none (or it already ran). */
   cancel(
     manager: EntityManager,
