@@ -96,9 +96,39 @@ async function instructionCounts(): Promise<void> {
   );
 }
 
+/**
+ * `run.ts profile <dir>`: a CPU profile (`node --cpu-prof`, a .cpuprofile file in <dir> for
+ * Chrome DevTools) of the authenticated server over BENCH_REQUESTS requests. Start-up is in the
+ * profile too; send enough requests that it is a small share.
+ */
+async function profile(dir: string): Promise<void> {
+  const total = Number(process.env.BENCH_REQUESTS ?? 30000);
+  const { url, authorization } = await prepareDatabase();
+  const app = await startServer('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url }, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    '--cpu-prof-interval=250',
+  ]);
+  try {
+    const r = await runLoad({
+      port: app.port,
+      path: PATH,
+      headers: { authorization },
+      concurrency: 4,
+      total,
+    });
+    process.stdout.write(`${JSON.stringify({ profile_dir: dir, requests: total, statuses: r.statuses })}\n`);
+  } finally {
+    await app.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'callgrind') {
     return instructionCounts();
+  }
+  if (process.argv[2] === 'profile') {
+    return profile(process.argv[3] ?? 'profiles');
   }
   const total = Number(process.env.BENCH_REQUESTS ?? 8000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);

@@ -68,14 +68,19 @@ interface BondFigures {
 const MINUTE = 60_000;
 const CACHE_LIMIT = 50_000;
 
+type Figures = { price: PriceFields; bond: BondFigures | null };
+
 /**
  * Asset rows and their quotes as asset resources (spec, Asset and Bond attributes). Prices move once a
  * minute, so the computed figures of an asset are kept per minute (and per override): a search that
- * shows the same assets again within the minute does no price or bond arithmetic.
+ * shows the same assets again within the minute does no price or bond arithmetic. For searches the
+ * resource's JSON text is kept too, per row object (search rows are shared while the catalogue does
+ * not change), figures and mode, so a repeated search serialises nothing.
  */
 @Injectable()
 export class AssetPresenter {
-  private readonly figures = new Map<string, { price: PriceFields; bond: BondFigures | null }>();
+  private readonly figures = new Map<string, Figures>();
+  private readonly texts = new WeakMap<AssetQueryRow, { figures: Figures; text: [string?, string?] }>();
 
   constructor(private readonly pricing: PricingService) {}
 
@@ -84,7 +89,28 @@ export class AssetPresenter {
   }
 
   async presentOne(row: AssetQueryRow, livemode: boolean, at: Date = new Date()): Promise<AssetDto> {
-    const { price, bond } = await this.figuresOf(row, at);
+    return this.record(row, livemode, await this.figuresOf(row, at));
+  }
+
+  /** The JSON text of each row's asset resource: JSON.stringify of what `present` answers. */
+  async presentJson(rows: AssetQueryRow[], livemode: boolean, at: Date): Promise<string[]> {
+    const minute = Math.floor(at.getTime() / MINUTE);
+    const texts: string[] = [];
+    for (const row of rows) {
+      const key = this.figuresKey(row, minute);
+      const figures = this.figures.get(key) ?? (await this.computeFigures(row, at, key));
+      let kept = this.texts.get(row);
+      if (!kept || kept.figures !== figures) {
+        kept = { figures, text: [] };
+        this.texts.set(row, kept);
+      }
+      const mode = livemode ? 1 : 0;
+      texts.push((kept.text[mode] ??= JSON.stringify(this.record(row, livemode, figures))));
+    }
+    return texts;
+  }
+
+  private record(row: AssetQueryRow, livemode: boolean, { price, bond }: Figures): AssetDto {
     const record: AssetDto = {
       id: row.id,
       object: 'asset',
@@ -120,16 +146,18 @@ export class AssetPresenter {
     return record;
   }
 
-  private async figuresOf(
-    row: AssetQueryRow,
-    at: Date,
-  ): Promise<{ price: PriceFields; bond: BondFigures | null }> {
+  private figuresKey(row: AssetQueryRow, minute: number): string {
     const override = overrideOf(row);
-    const key = `${row.id}|${row.reference_price}|${Math.floor(at.getTime() / MINUTE)}|${override?.price}|${override?.setAt.getTime()}`;
-    const known = this.figures.get(key);
-    if (known) {
-      return known;
-    }
+    return `${row.id}|${row.reference_price}|${minute}|${override?.price}|${override?.setAt.getTime()}`;
+  }
+
+  private figuresOf(row: AssetQueryRow, at: Date): Promise<Figures> | Figures {
+    const key = this.figuresKey(row, Math.floor(at.getTime() / MINUTE));
+    return this.figures.get(key) ?? this.computeFigures(row, at, key);
+  }
+
+  private async computeFigures(row: AssetQueryRow, at: Date, key: string): Promise<Figures> {
+    const override = overrideOf(row);
     const priced = pricedAssetOf(row);
     const quote = await this.pricing.quote(priced, override, at);
     const { change, percent: changePercent } = changeFrom(quote);

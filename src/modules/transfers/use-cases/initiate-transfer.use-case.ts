@@ -37,7 +37,8 @@ export interface InitiateTransferCommand {
  * Initiating a transfer, one transaction: the account (404 outside the caller's scope), the
  * investor's bank account and the amount (400), the account's status (422 SVC-422-001), the hold
  * (a withdrawal above available cash: 422 SVC-422-002), the transfer row, `transfer.*.initiated`,
- * the processing job (test mode) and the stored idempotent response.
+ * the processing job (test mode) and the stored idempotent response. The reads are one round trip
+ * each; the writes one statement together.
  */
 @Injectable()
 export class InitiateTransfer {
@@ -64,7 +65,7 @@ export class InitiateTransfer {
     render: (transfer: TransferEntity) => T,
   ): Promise<T> {
     const { principal } = command;
-    return this.transactions.run(idem, async (manager) => {
+    return this.transactions.run(idem, async (manager, batch) => {
       // Every read below goes through `manager`: a second pool connection per request would let
       // concurrent requests exhaust the pool and wait on each other.
       const account = await this.accounts.shareForMoneyMovement(principal, command.target, manager);
@@ -115,14 +116,16 @@ export class InitiateTransfer {
         canceled_at: null,
         updated_at: new Date(),
       };
-      await this.transfers.insert(manager, transfer);
-      await this.ledger.hold(manager, transferLedger(transfer).hold(now), {
+      // The writes go out in one statement with the stored response (IdempotentTransaction); a
+      // withdrawal above available cash is refused then, rolling everything back.
+      this.transfers.insertInto(batch, transfer);
+      await this.ledger.holdInto(manager, batch, transferLedger(transfer).hold(now), {
         insufficientFundsParam: 'amount',
       });
-      await this.lifecycle.initiated(manager, transfer);
+      this.lifecycle.initiatedInto(batch, transfer);
       if (!principal.livemode) {
         // Live transfers wait for the bank rail (docs/decisions.md, Transfers); test ones follow the clock.
-        await this.scheduler.schedule(manager, {
+        this.scheduler.scheduleInto(batch, {
           tenantId: principal.tenantId,
           livemode: false,
           kind: PROCESS_JOB,
