@@ -12,10 +12,20 @@ export function startServer(
   script: string,
   args: string[],
   env: Record<string, string> = {},
+  /** Options for node itself, such as `--cpu-prof`. */
+  nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script), ...args],
+    [
+      ...nodeArgs,
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(ROOT, script),
+      ...args,
+    ],
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -51,4 +61,37 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving connections named
+ * `applicationName` (`?application_name=` in the server's DATABASE_URL), per backend pid. The
+ * difference of two readings is the database's share of the work in between (a backend that
+ * exits in between is missed).
+ */
+export async function backendCpuSeconds(
+  admin: { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ pid: number }> }> },
+  applicationName: string,
+): Promise<Map<number, number>> {
+  const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+    applicationName,
+  ]);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuSeconds(pid));
+    } catch {
+      // exited since
+    }
+  }
+  return cpu;
+}
+
+/** The CPU seconds the backends used between two readings of backendCpuSeconds. */
+export function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) {
+    used += seconds - (before.get(pid) ?? 0);
+  }
+  return used;
 }

@@ -1,9 +1,13 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { compare, runLoad } from 'bench/lib/load';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { readQueryCount } from 'bench/lib/query-count';
+import { backendCpuSeconds, backendCpuUsed, cpuSeconds, startServer } from 'bench/lib/server-process';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -123,8 +127,12 @@ async function main(): Promise<void> {
   const total = Number(process.env.BENCH_REQUESTS ?? 3000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const { url, authorization } = await prepareDatabase();
+  const countFile = (name: string) => join(tmpdir(), `bench-transfers-${process.pid}-${name}.count`);
+  // Each server's PostgreSQL connections carry its name, so their backends' CPU can be read.
+  const named = (name: string) => `${url}?application_name=bench_${name}`;
   const app = await startServer('bench/transfers/servers.ts', ['app'], {
-    DATABASE_URL: url,
+    DATABASE_URL: named('app'),
+    BENCH_QUERY_COUNT_FILE: countFile('app'),
     MIGRATE_ON_START: 'false',
     // The API as deployed beside a worker: the relays and job consumers run elsewhere.
     WORKER_IN_PROCESS: 'false',
@@ -132,15 +140,27 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_SECOND: '10000000',
     LOG_LEVEL: 'info',
   });
-  const bare = await startServer('bench/transfers/servers.ts', ['bare'], { DATABASE_URL: url });
+  const bare = await startServer('bench/transfers/servers.ts', ['bare'], {
+    DATABASE_URL: named('bare'),
+    BENCH_QUERY_COUNT_FILE: countFile('bare'),
+  });
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
   try {
     const accounts = await fundableAccounts(app.port, authorization);
     const paths = accounts.map((a) => a.path);
     const body = (i: number) => accounts[i % accounts.length].body;
     const cpu = { app: 0, bare: 0 };
+    const dbCpu = { app: 0, bare: 0 };
+    // Statements sent to PostgreSQL (BEGIN and COMMIT included), background work of the service
+    // (request-log batches, lease renewals) counted with the requests.
+    const statements = { app: 0, bare: 0 };
     const load = async (server: typeof app, requests: number) => {
       const run = randomBytes(6).toString('hex');
+      const which = server === app ? 'app' : 'bare';
+      const sentBefore = await readQueryCount(countFile(which));
       const before = cpuSeconds(server.child.pid!);
+      const dbBefore = await backendCpuSeconds(admin, `bench_${which}`);
       const result = await runLoad({
         port: server.port,
         path: paths,
@@ -153,13 +173,19 @@ async function main(): Promise<void> {
       if (result.statuses[201] !== requests) {
         throw new Error(`not every deposit was created: ${JSON.stringify(result.statuses)}`);
       }
-      cpu[server === app ? 'app' : 'bare'] += cpuSeconds(server.child.pid!) - before;
+      cpu[which] += cpuSeconds(server.child.pid!) - before;
+      dbCpu[which] += backendCpuUsed(dbBefore, await backendCpuSeconds(admin, `bench_${which}`));
+      statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
       return result;
     };
     await load(app, 1000);
     await load(bare, 1000);
     cpu.app = 0;
     cpu.bare = 0;
+    dbCpu.app = 0;
+    dbCpu.bare = 0;
+    statements.app = 0;
+    statements.bare = 0;
     const result = await compare(
       Number(process.env.BENCH_ROUNDS ?? 5),
       () => load(app, total),
@@ -177,6 +203,10 @@ async function main(): Promise<void> {
           app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
           bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
           cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
+          app_db_cpu_us_per_request: Math.round((dbCpu.app / requests) * 1e6),
+          bare_db_cpu_us_per_request: Math.round((dbCpu.bare / requests) * 1e6),
+          app_statements_per_request: Number((statements.app / requests).toFixed(2)),
+          bare_statements_per_request: Number((statements.bare / requests).toFixed(2)),
           accounts: accounts.length,
           concurrency,
           samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
@@ -186,8 +216,11 @@ async function main(): Promise<void> {
       )}\n`,
     );
   } finally {
+    await admin.end();
     await app.stop();
     await bare.stop();
+    rmSync(countFile('app'), { force: true });
+    rmSync(countFile('bare'), { force: true });
   }
 }
 

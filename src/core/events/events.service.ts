@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { EventEntity } from 'src/core/events/event.entity';
 import { EventName, WEBHOOK_TEST_EVENT } from 'src/core/events/event-types';
 import { newId } from 'src/core/ids/ids';
@@ -22,6 +23,9 @@ export interface EventPayload {
   data: Record<string, unknown>;
 }
 
+const INSERT_EVENT =
+  'INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at") VALUES ($1, $2, $3, $4, $5, $6)';
+
 /**
  * Emitting an event is one call inside the caller's transaction: the row commits or rolls
  * back with the change it reports (transactional outbox). Delivery happens after commit.
@@ -29,23 +33,42 @@ export interface EventPayload {
 @Injectable()
 export class EventsService {
   async emit(manager: EntityManager, input: EmitInput): Promise<EventEntity> {
-    const event = manager.create(EventEntity, {
-      id: newId('event'),
-      tenant_id: input.tenantId,
-      livemode: input.livemode,
-      event: input.event,
-      data: input.data,
-      created_at: new Date(),
-      relayed_at: null,
-      endpoint_id: null,
-    });
+    const event = this.newEvent(input);
     // One plain INSERT: every state-changing request writes an event, so the query builder's
     // per-call work is skipped here.
-    await manager.query(
-      'INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at") VALUES ($1, $2, $3, $4, $5, $6)',
-      [event.id, event.tenant_id, event.livemode, event.event, JSON.stringify(event.data), event.created_at],
-    );
+    await manager.query(INSERT_EVENT, this.insertParams(event));
     return event;
+  }
+
+  /** emit() as a statement of the caller's batch: the row is written when the batch runs. */
+  emitInto(batch: WriteBatch, input: EmitInput): EventEntity {
+    const event = this.newEvent(input);
+    batch.add(`${INSERT_EVENT} RETURNING id`, this.insertParams(event));
+    return event;
+  }
+
+  private newEvent(input: EmitInput): EventEntity {
+    const event = new EventEntity();
+    event.id = newId('event');
+    event.tenant_id = input.tenantId;
+    event.livemode = input.livemode;
+    event.event = input.event;
+    event.data = input.data;
+    event.created_at = new Date();
+    event.relayed_at = null;
+    event.endpoint_id = null;
+    return event;
+  }
+
+  private insertParams(event: EventEntity): unknown[] {
+    return [
+      event.id,
+      event.tenant_id,
+      event.livemode,
+      event.event,
+      JSON.stringify(event.data),
+      event.created_at,
+    ];
   }
 
   /**

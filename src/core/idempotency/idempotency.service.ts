@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { DataEncryption } from 'src/core/crypto/data-encryption';
+import { WriteBatch } from 'src/core/database/write-batch';
 import type { SecretBox } from 'src/core/crypto/secret-box';
 import { ServiceError } from 'src/core/errors/service-error';
 
@@ -126,20 +127,33 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
    * this request no longer holds the key.
    */
   async completeWithin(manager: EntityManager, held: HeldKey, status: number, body: unknown): Promise<void> {
-    const result: [unknown[], number] = await manager.query(
+    const batch = new WriteBatch();
+    this.completeInto(batch, held, status, body);
+    await batch.run(manager);
+  }
+
+  /**
+   * completeWithin as a statement of the caller's batch (the batch's check throws 409 SVC-409-003
+   * when this request no longer holds the key; run the batch inside the effect's transaction).
+   */
+  completeInto(batch: WriteBatch, held: HeldKey, status: number, body: unknown): void {
+    batch.add(
       `UPDATE idempotency_keys
           SET state = 'completed', response_status = $5, response_body_sealed = $6, owner_token = NULL,
               lease_expires_at = NULL
-        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'`,
+        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'
+        RETURNING key`,
       [held.scope.tenantId, held.scope.livemode, held.scope.key, held.token, status, this.seal(body)],
+      (updated) => {
+        if (updated !== 1) {
+          throw new ServiceError(
+            'SVC-409-003',
+            'This request lost its Idempotency-Key reservation before it finished; nothing was changed.',
+            'Idempotency-Key',
+          );
+        }
+      },
     );
-    if (result[1] !== 1) {
-      throw new ServiceError(
-        'SVC-409-003',
-        'This request lost its Idempotency-Key reservation before it finished; nothing was changed.',
-        'Idempotency-Key',
-      );
-    }
   }
 
   /** Stores the response after the fact (routes whose effect is not one transaction). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { WriteBatch } from 'src/core/database/write-batch';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
 
@@ -10,7 +11,8 @@ import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
  * runs out and it is free again: never "in progress" over a committed effect.
  *
  * `work` must return exactly the body the route answers (it is stored as is), so render the
- * response inside the transaction, reading through `manager`.
+ * response inside the transaction, reading through `manager`. Writes `work` adds to `batch` run
+ * after it returns, in one statement with the stored response (one round trip for all of them).
  */
 @Injectable()
 export class IdempotentTransaction {
@@ -21,13 +23,15 @@ export class IdempotentTransaction {
 
   async run<T>(
     request: IdempotentRequest | undefined,
-    work: (manager: EntityManager) => Promise<T>,
+    work: (manager: EntityManager, batch: WriteBatch) => Promise<T>,
   ): Promise<T> {
     const body = await this.dataSource.transaction(async (manager) => {
-      const result = await work(manager);
+      const batch = new WriteBatch();
+      const result = await work(manager, batch);
       if (request) {
-        await this.idempotency.completeWithin(manager, request, request.status, result);
+        this.idempotency.completeInto(batch, request, request.status, result);
       }
+      await batch.run(manager);
       return result;
     });
     if (request) {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import type { ScheduleInput } from 'src/core/scheduler/job-types';
 import { ScheduledJobsRepository } from 'src/core/scheduler/scheduled-jobs.repository';
 
@@ -14,10 +15,23 @@ export class JobScheduler {
 
   /** Schedules a job; a job of the same kind and dedupe key already there is kept as it is. */
   schedule(manager: EntityManager, input: ScheduleInput): Promise<{ id: string; created: boolean }> {
-    if (Number.isNaN(input.dueAt.getTime())) {
-      throw new Error(`Job ${input.kind}/${input.dedupeKey} has no valid due time.`);
-    }
+    this.checkDue(input);
     return this.jobs.insert(manager, input);
+  }
+
+  /**
+   * As `schedule` for callers that need no job id (one statement instead of two when the job is
+   * already there): true when this call created it.
+   */
+  async ensure(manager: EntityManager, input: ScheduleInput): Promise<boolean> {
+    this.checkDue(input);
+    return (await this.jobs.insertIfAbsent(manager, input)) !== null;
+  }
+
+  /** schedule() as a statement of the caller's batch: the job is written when the batch runs. */
+  scheduleInto(batch: WriteBatch, input: ScheduleInput): void {
+    this.checkDue(input);
+    this.jobs.insertInto(batch, input);
   }
 
   /** Cancels a job that has not run yet; false when there was none (or it already ran). */
@@ -26,5 +40,11 @@ export class JobScheduler {
     key: { tenantId: string; livemode: boolean; kind: string; dedupeKey: string },
   ): Promise<boolean> {
     return this.jobs.cancel(manager, key);
+  }
+
+  private checkDue(input: ScheduleInput): void {
+    if (Number.isNaN(input.dueAt.getTime())) {
+      throw new Error(`Job ${input.kind}/${input.dedupeKey} has no valid due time.`);
+    }
   }
 }

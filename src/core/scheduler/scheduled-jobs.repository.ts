@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { newUuid } from 'src/core/ids/ids';
 import type { ScheduleInput } from 'src/core/scheduler/job-types';
 
@@ -16,36 +17,50 @@ export interface JobRow {
 
 const RUNNABLE = `"state" IN ('scheduled', 'queued')`;
 
+const INSERT_JOB = `INSERT INTO scheduled_jobs (id, tenant_id, livemode, kind, dedupe_key, due_at, payload)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (tenant_id, livemode, kind, dedupe_key) DO NOTHING
+  RETURNING id`;
+
 /** Every query on `scheduled_jobs`. */
 @Injectable()
 export class ScheduledJobsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** insert() as a statement of the caller's batch (a job with the same dedupe key is kept as it is). */
+  insertInto(batch: WriteBatch, input: ScheduleInput): void {
+    batch.add(INSERT_JOB, this.insertParams(input));
+  }
+
+  private insertParams(input: ScheduleInput): unknown[] {
+    return [
+      newUuid(),
+      input.tenantId,
+      input.livemode,
+      input.kind,
+      input.dedupeKey,
+      input.dueAt,
+      JSON.stringify(input.payload),
+    ];
+  }
+
   /** Inserts the job unless one with the same dedupe key exists; returns the id of the row kept. */
   async insert(manager: EntityManager, input: ScheduleInput): Promise<{ id: string; created: boolean }> {
-    const inserted: Array<{ id: string }> = await manager.query(
-      `INSERT INTO scheduled_jobs (id, tenant_id, livemode, kind, dedupe_key, due_at, payload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (tenant_id, livemode, kind, dedupe_key) DO NOTHING
-       RETURNING id`,
-      [
-        newUuid(),
-        input.tenantId,
-        input.livemode,
-        input.kind,
-        input.dedupeKey,
-        input.dueAt,
-        JSON.stringify(input.payload),
-      ],
-    );
-    if (inserted[0]) {
-      return { id: inserted[0].id, created: true };
+    const id = await this.insertIfAbsent(manager, input);
+    if (id) {
+      return { id, created: true };
     }
     const existing: Array<{ id: string }> = await manager.query(
       `SELECT id FROM scheduled_jobs WHERE tenant_id = $1 AND livemode = $2 AND kind = $3 AND dedupe_key = $4`,
       [input.tenantId, input.livemode, input.kind, input.dedupeKey],
     );
     return { id: existing[0].id, created: false };
+  }
+
+  /** The new job's id, or null when a job of that kind and dedupe key is already there. */
+  async insertIfAbsent(manager: EntityManager, input: ScheduleInput): Promise<string | null> {
+    const inserted: Array<{ id: string }> = await manager.query(INSERT_JOB, this.insertParams(input));
+    return inserted[0]?.id ?? null;
   }
 
   async cancel(

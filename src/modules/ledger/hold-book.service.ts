@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { Money } from 'src/core/money/money';
 import { JournalBook } from 'src/modules/ledger/journal-book.service';
 import { checkAmount } from 'src/modules/ledger/journal-rules';
@@ -11,7 +12,7 @@ import {
   LedgerScope,
 } from 'src/modules/ledger/ledger-account-kinds';
 import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledger-errors';
-import { HoldRow, LedgerRepository, LockedHoldRow } from 'src/modules/ledger/ledger.repository';
+import { HoldRow, LedgerRepository, LockedHoldRow, NewHold } from 'src/modules/ledger/ledger.repository';
 import type {
   FundsOptions,
   HoldInput,
@@ -52,24 +53,7 @@ export class HoldBook {
    * balance never take it below zero. The same key again returns the existing hold unchanged.
    */
   async hold(manager: EntityManager, input: HoldInput, options: FundsOptions = {}): Promise<HoldView> {
-    if (input.debit.currency !== input.credit.currency) {
-      throw new LedgerRuleError('a hold moves one currency');
-    }
-    const amount = checkAmount(input.debit, input.amount);
-    checkAmount(input.credit, amount);
-    const debit = { accountId: ledgerAccountId(input, input.debit), account: input.debit };
-    const credit = { accountId: ledgerAccountId(input, input.credit), account: input.credit };
-    await this.repository.ensureAccounts(manager, input, [debit, credit]);
-    const hold = {
-      holdKey: input.holdKey,
-      kind: input.kind,
-      debitAccountId: debit.accountId,
-      creditAccountId: credit.accountId,
-      currency: input.debit.currency,
-      amount,
-      at: input.at,
-      reference: input.reference,
-    };
+    const { hold, debit, credit } = await this.prepare(manager, input);
     const debitTotals = LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals;
     const creditTotals = LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals;
     if (debitTotals && creditTotals) {
@@ -79,17 +63,12 @@ export class HoldBook {
         return view((await this.repository.findHold(manager, input, input.holdKey))!);
       }
       await new TotalsChange()
-        .add(debit.accountId, debit.account, { debitsPending: amount })
-        .add(credit.accountId, credit.account, { creditsPending: amount })
+        .add(debit.accountId, debit.account, { debitsPending: hold.amount })
+        .add(credit.accountId, credit.account, { creditsPending: hold.amount })
         .apply(manager, this.repository, options.insufficientFundsParam);
       return view(row.row);
     }
-    const totals = debitTotals
-      ? { accountId: debit.accountId, side: 'debit' as const }
-      : creditTotals
-        ? { accountId: credit.accountId, side: 'credit' as const }
-        : null;
-    const placed = await this.repository.insertHold(manager, input, hold, totals);
+    const placed = await this.repository.insertHold(manager, input, hold, this.totalsSide(input, hold));
     if (!placed) {
       return view((await this.repository.findHold(manager, input, input.holdKey))!);
     }
@@ -97,6 +76,62 @@ export class HoldBook {
       throw new InsufficientFundsError(input.debit.currency, options.insufficientFundsParam);
     }
     return view(placed.row);
+  }
+
+  /**
+   * hold() as statements of the caller's batch, for a hold of which at most one account keeps
+   * totals (a hold between two such accounts is placed at once, as hold() does). The refusal
+   * (InsufficientFundsError) comes when the batch runs; the same key again holds nothing more.
+   */
+  async holdInto(
+    manager: EntityManager,
+    batch: WriteBatch,
+    input: HoldInput,
+    options: FundsOptions = {},
+  ): Promise<void> {
+    if (
+      LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals &&
+      LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals
+    ) {
+      await this.hold(manager, input, options);
+      return;
+    }
+    const { hold } = await this.prepare(manager, input);
+    this.repository.insertHoldInto(batch, input, hold, this.totalsSide(input, hold), () => {
+      throw new InsufficientFundsError(input.debit.currency, options.insufficientFundsParam);
+    });
+  }
+
+  /** Checks a hold's amount and currencies and makes sure its two accounts exist. */
+  private async prepare(manager: EntityManager, input: HoldInput) {
+    if (input.debit.currency !== input.credit.currency) {
+      throw new LedgerRuleError('a hold moves one currency');
+    }
+    const amount = checkAmount(input.debit, input.amount);
+    checkAmount(input.credit, amount);
+    const debit = { accountId: ledgerAccountId(input, input.debit), account: input.debit };
+    const credit = { accountId: ledgerAccountId(input, input.credit), account: input.credit };
+    await this.repository.ensureAccounts(manager, input, [debit, credit]);
+    const hold: NewHold = {
+      holdKey: input.holdKey,
+      kind: input.kind,
+      debitAccountId: debit.accountId,
+      creditAccountId: credit.accountId,
+      currency: input.debit.currency,
+      amount,
+      at: input.at,
+      reference: input.reference,
+    };
+    return { hold, debit, credit };
+  }
+
+  /** The one account of a hold's two that keeps totals (null: neither does). */
+  private totalsSide(input: HoldInput, hold: NewHold) {
+    return LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals
+      ? { accountId: hold.debitAccountId, side: 'debit' as const }
+      : LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals
+        ? { accountId: hold.creditAccountId, side: 'credit' as const }
+        : null;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { newUuid } from 'src/core/ids/ids';
 import { LEDGER_ACCOUNT_KINDS, LedgerAccountRef, LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
 import type { ResolvedEntry } from 'src/modules/ledger/journal-rules';
@@ -26,6 +27,18 @@ export interface HoldRow {
   reference: string | null;
   effective_at: Date;
   resolved_at: Date | null;
+}
+
+/** A hold about to be placed. */
+export interface NewHold {
+  holdKey: string;
+  kind: HoldKind;
+  debitAccountId: string;
+  creditAccountId: string;
+  currency: string;
+  amount: Decimal;
+  at: Date;
+  reference?: string;
 }
 
 /** A hold with the kinds of its two accounts (to know which keep running totals). */
@@ -208,31 +221,10 @@ export class LedgerRepository {
   async insertHold(
     manager: EntityManager,
     scope: LedgerScope,
-    hold: {
-      holdKey: string;
-      kind: HoldKind;
-      debitAccountId: string;
-      creditAccountId: string;
-      currency: string;
-      amount: Decimal;
-      at: Date;
-      reference?: string;
-    },
+    hold: NewHold,
     totals: { accountId: string; side: 'debit' | 'credit' } | null,
   ): Promise<{ row: HoldRow; applied: boolean } | null> {
-    const params: unknown[] = [
-      newUuid(),
-      scope.tenantId,
-      scope.livemode,
-      hold.holdKey,
-      hold.kind,
-      hold.debitAccountId,
-      hold.creditAccountId,
-      hold.currency,
-      hold.amount.toFixed(),
-      hold.reference ?? null,
-      hold.at,
-    ];
+    const params = this.holdParams(scope, hold);
     let update = 'SELECT 1 AS id WHERE false';
     if (totals) {
       params.push(totals.accountId);
@@ -261,6 +253,67 @@ export class LedgerRepository {
     }
     const { applied, ...row } = rows[0];
     return { row, applied: !totals || applied === 1 };
+  }
+
+  /**
+   * insertHold as two statements of the caller's batch (the hold, then the pending total of the
+   * one account of the two that keeps totals, only if the hold was inserted). After the batch ran,
+   * `refused` is called when the account refused the amount (no-overdraft): the caller throws,
+   * rolling its transaction back. A hold whose key exists is left as it is, totals untouched.
+   */
+  insertHoldInto(
+    batch: WriteBatch,
+    scope: LedgerScope,
+    hold: NewHold,
+    totals: { accountId: string; side: 'debit' | 'credit' } | null,
+    refused: () => never,
+  ): void {
+    let inserted = 0;
+    const placed = batch.add(
+      `INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
+                                 currency, amount, pending_amount, status, reference, effective_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
+       ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
+       RETURNING id`,
+      this.holdParams(scope, hold),
+      (rows) => {
+        inserted = rows;
+      },
+    );
+    if (!totals) {
+      return;
+    }
+    batch.add(
+      totals.side === 'debit'
+        ? `UPDATE ledger_accounts SET debits_pending = debits_pending + $2
+            WHERE id = $1 AND EXISTS (SELECT 1 FROM ${placed.name})
+              AND (NOT no_overdraft OR debits_posted + debits_pending + $2 <= credits_posted)
+            RETURNING id`
+        : `UPDATE ledger_accounts SET credits_pending = credits_pending + $2
+            WHERE id = $1 AND EXISTS (SELECT 1 FROM ${placed.name}) RETURNING id`,
+      [totals.accountId, hold.amount.toFixed()],
+      (rows) => {
+        if (inserted === 1 && rows !== 1) {
+          refused();
+        }
+      },
+    );
+  }
+
+  private holdParams(scope: LedgerScope, hold: NewHold): unknown[] {
+    return [
+      newUuid(),
+      scope.tenantId,
+      scope.livemode,
+      hold.holdKey,
+      hold.kind,
+      hold.debitAccountId,
+      hold.creditAccountId,
+      hold.currency,
+      hold.amount.toFixed(),
+      hold.reference ?? null,
+      hold.at,
+    ];
   }
 
   async findHold(manager: EntityManager, scope: LedgerScope, holdKey: string): Promise<HoldRow | null> {

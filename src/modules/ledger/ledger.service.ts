@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { HoldBook } from 'src/modules/ledger/hold-book.service';
 import { JournalBook } from 'src/modules/ledger/journal-book.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
@@ -45,6 +46,19 @@ export class LedgerService {
   /** Reserves an amount (two-phase transfer, first phase). */
   hold(manager: EntityManager, input: HoldInput, options?: FundsOptions): Promise<HoldView> {
     return this.holds.hold(manager, input, options);
+  }
+
+  /**
+   * hold() as statements of the caller's batch (one round trip with the caller's other writes); a
+   * refusal (InsufficientFundsError) comes when the batch runs.
+   */
+  holdInto(
+    manager: EntityManager,
+    batch: WriteBatch,
+    input: HoldInput,
+    options?: FundsOptions,
+  ): Promise<void> {
+    return this.holds.holdInto(manager, batch, input, options);
   }
 
   /** Posts all or part of a hold with a journal (second phase). */

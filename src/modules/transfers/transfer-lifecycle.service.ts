@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import { EventsService } from 'src/core/events/events.service';
@@ -173,9 +174,13 @@ export class TransferLifecycle {
     });
   }
 
-  /** Writes the `initiated` event of a new transfer (used at creation). */
-  initiated(manager: EntityManager, transfer: TransferEntity) {
-    return this.emit(manager, transfer, 'initiated');
+  /** Adds the `initiated` event of a new transfer to the batch creating it. */
+  initiatedInto(batch: WriteBatch, transfer: TransferEntity): void {
+    this.events.emitInto(batch, {
+      ...this.scope(transfer),
+      event: `transfer.${transfer.type}.initiated`,
+      data: transferEventData(transfer),
+    });
   }
 
   private scope(transfer: TransferEntity): { tenantId: string; livemode: boolean } {

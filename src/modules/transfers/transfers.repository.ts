@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { TransferEntity, TransferStatus, TransferType } from 'src/modules/transfers/entities/transfer.entity';
 
@@ -23,13 +24,14 @@ export interface AccountTransferFilter {
 export class TransfersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One plain INSERT (it runs for every transfer request). */
-  async insert(manager: EntityManager, t: TransferEntity): Promise<void> {
-    await manager.query(
+  /** A new transfer, as a statement of the caller's batch (it runs for every transfer request). */
+  insertInto(batch: WriteBatch, t: TransferEntity): void {
+    batch.add(
       `INSERT INTO transfers (id, transaction_id, tenant_id, livemode, investor_id, account_id, type, status, currency,
                               amount, fee, net_amount, funding_type, funding_source_id, method, description,
                               external_reference_id, metadata, failure_reason, sandbox_outcome, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+       RETURNING id`,
       [
         t.id,
         t.transaction_id,

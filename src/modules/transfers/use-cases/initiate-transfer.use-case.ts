@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -37,7 +38,8 @@ export interface InitiateTransferCommand {
  * Initiating a transfer, one transaction: the account (404 outside the caller's scope), the
  * investor's bank account and the amount (400), the account's status (422 SVC-422-001), the hold
  * (a withdrawal above available cash: 422 SVC-422-002), the transfer row, `transfer.*.initiated`,
- * the processing job (test mode) and the stored idempotent response.
+ * the processing job (test mode) and the stored idempotent response. The reads are one round trip
+ * each; the writes one statement together.
  */
 @Injectable()
 export class InitiateTransfer {
@@ -64,17 +66,21 @@ export class InitiateTransfer {
     render: (transfer: TransferEntity) => T,
   ): Promise<T> {
     const { principal } = command;
-    return this.transactions.run(idem, async (manager) => {
+    return this.transactions.run(idem, async (manager, batch) => {
       // Every read below goes through `manager`: a second pool connection per request would let
-      // concurrent requests exhaust the pool and wait on each other.
-      const account = await this.accounts.shareForMoneyMovement(principal, command.target, manager);
-      const source = await this.fundingSources.requireUsable(
-        manager,
+      // concurrent requests exhaust the pool and wait on each other. The account (held FOR SHARE)
+      // and the bank account are read in one round trip.
+      const reads = new ReadBatch();
+      const accountRead = this.accounts.shareForMoneyMovementIn(reads, principal, command.target);
+      const sourceRead = this.fundingSources.usableIn(
+        reads,
         principal,
-        account.investor_id,
         command.fundingSourceId,
         command.params.fundingSource,
       );
+      await reads.run(manager);
+      const account = accountRead();
+      const source = sourceRead(account.investor_id);
       if (command.currency !== undefined && command.currency !== source.currency) {
         throw ServiceError.invalid(
           command.params.currency,
@@ -115,14 +121,16 @@ export class InitiateTransfer {
         canceled_at: null,
         updated_at: new Date(),
       };
-      await this.transfers.insert(manager, transfer);
-      await this.ledger.hold(manager, transferLedger(transfer).hold(now), {
+      // The writes go out in one statement with the stored response (IdempotentTransaction); a
+      // withdrawal above available cash is refused then, rolling everything back.
+      this.transfers.insertInto(batch, transfer);
+      await this.ledger.holdInto(manager, batch, transferLedger(transfer).hold(now), {
         insufficientFundsParam: 'amount',
       });
-      await this.lifecycle.initiated(manager, transfer);
+      this.lifecycle.initiatedInto(batch, transfer);
       if (!principal.livemode) {
         // Live transfers wait for the bank rail (docs/decisions.md, Transfers); test ones follow the clock.
-        await this.scheduler.schedule(manager, {
+        this.scheduler.scheduleInto(batch, {
           tenantId: principal.tenantId,
           livemode: false,
           kind: PROCESS_JOB,

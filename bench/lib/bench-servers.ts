@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Pool } from 'pg';
+import { countQueries } from 'bench/lib/query-count';
+
+/**
+ * The two servers a write benchmark compares, each started in its own process by
+ * bench/lib/server-process.ts. `bare`: node:http + pg, each POST parsed and inserted in its own
+ * transaction (BEGIN, one INSERT into `table`, COMMIT) and answered 201 with JSON carrying the new
+ * id as `idField`: the baseline. `app`: the real service.
+ *
+ * Both count the statements they send to PostgreSQL when BENCH_QUERY_COUNT_FILE is set (written
+ * there on SIGUSR2), so a bench can report round trips per request.
+ */
+export async function bareInsertServer(table: string, idField: string): Promise<void> {
+  countQueries();
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        const id = randomUUID();
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query(`INSERT INTO ${table} (id, path, body) VALUES ($1, $2, $3)`, [
+            id,
+            req.url,
+            body,
+          ]);
+          await client.query('COMMIT');
+        } finally {
+          client.release();
+        }
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ [idField]: id, ...body }));
+      })().catch(() => res.writeHead(500).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`LISTENING ${(server.address() as { port: number }).port}\n`);
+}
+
+export async function appServer(): Promise<void> {
+  countQueries();
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await import('src/app.module');
+  const { configureApp } = await import('src/app.setup');
+  const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  configureApp(nest, { swagger: false });
+  await nest.listen(0, '127.0.0.1');
+  if (process.env.BENCH_PROFILE) {
+    // CPU profile of the service under load (written when the bench stops it).
+    const { Session } = await import('node:inspector');
+    const session = new Session();
+    session.connect();
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+    process.once('SIGTERM', () =>
+      session.post('Profiler.stop', (_err, { profile }) => {
+        writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+        process.exit(0);
+      }),
+    );
+  }
+  process.stdout.write(`LISTENING ${(nest.getHttpServer().address() as { port: number }).port}\n`);
+}
+
+/** The entry of a bench's servers.ts: `bare` or `app` as the first argument. */
+export function runBenchServer(table: string, idField: string): void {
+  (process.argv[2] === 'bare' ? bareInsertServer(table, idField) : appServer()).catch((err: unknown) => {
+    process.stderr.write(`${String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,40 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Client } from 'pg';
+
+const WRITE_INTERVAL_MS = 50;
+
+/**
+ * Counts the statements a server process sends to PostgreSQL (each one a round trip: BEGIN and
+ * COMMIT included), for round trips per request. Active only when BENCH_QUERY_COUNT_FILE is set:
+ * the running total is written to that file every 50 ms, where `readQueryCount` finds it. (Not on
+ * a signal: the service's shutdown hooks take SIGUSR1/2 and the like as a reason to stop.)
+ */
+export function countQueries(): void {
+  const file = process.env.BENCH_QUERY_COUNT_FILE;
+  if (!file) {
+    return;
+  }
+  let count = 0;
+  let written = -1;
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function counted(this: Client, ...args: unknown[]) {
+    count++;
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
+  setInterval(() => {
+    if (count !== written) {
+      written = count;
+      writeFileSync(file, String(count));
+    }
+  }, WRITE_INTERVAL_MS).unref();
+}
+
+/** The statement count a server started with BENCH_QUERY_COUNT_FILE=`file` has written, once settled. */
+export async function readQueryCount(file: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 3 * WRITE_INTERVAL_MS));
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0; // nothing sent yet
+  }
+}
