@@ -49,10 +49,13 @@ describe('Idempotency-Key', () => {
   });
 
   /**
-   * A request that runs for seconds through the API alone: a year's move of a test clock, which
+   * A request that runs a while through the API alone: a months-long move of a test clock, which
    * runs every job that fell due (an interest accrual a day for the tenant's account, monthly
    * payouts) before it answers. `daysMoved` tells how often a move really ran.
    */
+  /** Long enough to be running when a repeat arrives 150 ms later, even on a quiet machine (~3 ms a day). */
+  const MOVE_DAYS = 120;
+
   async function slowRequest() {
     const own = await ctx.createTenant();
     await createInvestor(ctx, own.test);
@@ -63,7 +66,7 @@ describe('Idempotency-Key', () => {
       send: (key: string) =>
         clock()
           .set('Idempotency-Key', key)
-          .send({ advance_seconds: 365 * 86_400 }),
+          .send({ advance_seconds: MOVE_DAYS * 86_400 }),
       daysMoved: async () => {
         const now = await ctx.http().get('/v1/test_helpers/clock').set('Authorization', basic(own.test));
         return (Date.parse(now.body.frozen_time) - Date.parse(start)) / 86_400_000;
@@ -87,7 +90,7 @@ describe('Idempotency-Key', () => {
     const replay = await slow.send('key-concurrent-1');
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(results.find((r) => r.status === 200)!.body);
-    expect(await slow.daysMoved()).toBe(365);
+    expect(await slow.daysMoved()).toBe(MOVE_DAYS);
   });
 
   it('many simultaneous repeats of a slow request: one runs, the rest are refused or replayed', async () => {
@@ -98,7 +101,7 @@ describe('Idempotency-Key', () => {
     for (const r of results) {
       expect([200, 409]).toContain(r.status);
     }
-    expect(await slow.daysMoved()).toBe(365);
+    expect(await slow.daysMoved()).toBe(MOVE_DAYS);
   });
 
   it('50 simultaneous repeats: one endpoint is made, every other answer is a 409 or the same replay', async () => {
