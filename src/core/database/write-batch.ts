@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { renumberParameters } from 'src/core/database/batched-sql';
 
 /** A statement added to a batch: its CTE name, for later statements of the batch to read from. */
 export interface BatchedStatement {
@@ -12,8 +13,6 @@ interface Part {
   /** Called with the number of rows the statement returned, once the batch ran. */
   check?: (rows: number) => void;
 }
-
-const PLACEHOLDER = /\$(\d+)/g;
 
 /**
  * Writes of one transaction sent to PostgreSQL as one statement: each one a data-modifying CTE
@@ -57,13 +56,7 @@ export class WriteBatch {
     const ctes = parts.map((part) => {
       const offset = params.length;
       params.push(...part.params);
-      const sql = part.sql.replace(PLACEHOLDER, (_, n: string) => {
-        const index = Number(n);
-        if (index < 1 || index > part.params.length) {
-          throw new Error(`Batched statement ${part.name} uses $${n} but has ${part.params.length} parameters.`);
-        }
-        return `$${index + offset}`;
-      });
+      const sql = renumberParameters(part.sql, part.params.length, offset, `Batched statement ${part.name}`);
       return `${part.name} AS (${sql})`;
     });
     const counts = parts.map((part) => `(SELECT count(*) FROM ${part.name})::int AS ${part.name}`);

@@ -49,16 +49,21 @@ export class OrdersRepository {
     );
   }
 
-  async clientOrderIdTaken(
-    manager: EntityManager,
-    accountId: string,
-    clientOrderId: string,
-  ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM orders WHERE account_id = $1 AND client_order_id = $2`,
-      [accountId, clientOrderId],
+  /**
+   * Writes an accepted order and returns it as stored (canonical numerics, jsonb metadata), or null
+   * when the account already has an order with its client_order_id (a concurrent one waits for the
+   * other's commit). One round trip instead of a check, an insert and a read.
+   */
+  async insertUnlessClientOrderIdTaken(manager: EntityManager, order: OrderRow): Promise<OrderRow | null> {
+    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
+    const rows: OrderRow[] = await manager.query(
+      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
+       RETURNING ${SELECT}`,
+      values,
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 
   async find(

@@ -257,7 +257,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     }
     const scope = { tenantId: order.tenant_id, livemode: order.livemode };
     if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
-      await this.scheduler.schedule(manager, {
+      await this.scheduler.ensure(manager, {
         ...scope,
         kind: SESSION_OPEN_JOB,
         dueAt: next.open,
@@ -268,7 +268,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
       const close =
         order.time_in_force === 'day' && order.extended_hours ? next.closeOfCurrent : next.closeOfCurrent;
-      await this.scheduler.schedule(manager, {
+      await this.scheduler.ensure(manager, {
         ...scope,
         kind: SESSION_CLOSE_JOB,
         dueAt: close,
