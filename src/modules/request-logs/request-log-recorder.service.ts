@@ -164,13 +164,19 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    */
   private async attribute(batch: CapturedRequest[]): Promise<Array<[CapturedRequest, RequestLogScope]>> {
     const out: Array<[CapturedRequest, RequestLogScope]> = [];
+    // One look-up per public key and batch, however many failures name it.
+    const keys = new Map<string, RequestLogScope | null>();
     for (const request of batch) {
       if (request.scope) {
         out.push([request, request.scope]);
       } else if (request.publicKey) {
-        const found = await this.credentials.keyByPublicKey(request.publicKey);
-        if (found) {
-          out.push([request, found.principal]);
+        let scope = keys.get(request.publicKey);
+        if (scope === undefined) {
+          scope = (await this.credentials.keyByPublicKey(request.publicKey))?.principal ?? null;
+          keys.set(request.publicKey, scope);
+        }
+        if (scope) {
+          out.push([request, scope]);
         }
       }
     }
