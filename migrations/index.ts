@@ -10,6 +10,7 @@ import { ClockAndScheduler1763850000000 } from './1763850000000-clock-and-schedu
 import { Ledger1763850000001 } from './1763850000001-ledger';
 import { Transfers1763850100000 } from './1763850100000-transfers';
 import { AssetSearchTerms1763900000000 } from './1763900000000-asset-search-terms';
+import { AssetCatalogueNotifications1763965000000 } from './1763965000000-asset-catalogue-notifications';
 import { Trading1763920000000 } from './1763920000000-trading';
 import { Wealth1763940000000 } from './1763940000000-wealth';
 import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   CashSweep1763930000000,
   RequestLogs1763950000000,
   WebhookSinks1763910000000,
+  AssetCatalogueNotifications1763965000000,
 ];

@@ -7,11 +7,11 @@ import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { answerClientErrorsWithEnvelope } from 'src/core/http/client-errors';
 import { jsonBodyParser } from 'src/core/http/json-body';
+import { requestEntry, staticHeadersOf } from 'src/core/http/request-entry';
 import { queryTextCheck, RequestTextPipe } from 'src/core/http/request-text.checks';
 import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
-import { newId } from 'src/core/ids/ids';
 import { AppLogger } from 'src/core/logging/app-logger';
-import { requestLogMiddleware } from 'src/core/logging/request-log.middleware';
+import { requestLogLine } from 'src/core/logging/request-log-line';
 import { mountQueueBoard } from 'src/modules/dashboard/queue-board';
 import { serveDashboard } from 'src/modules/dashboard/serve-dashboard';
 import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
@@ -42,34 +42,23 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   express.set('etag', false);
   express.set('query parser', 'extended');
 
-  // One entry middleware (each Express layer costs a match and a dispatch on every request):
-  // request id on every response, the legacy alias rewritten to /v1 (same handlers), the request
-  // log line, then JSON bodies (content type, charset, size, nesting, text) and query strings
-  // (text) checked before any route runs; path parameters and form fields by RequestTextPipe.
-  const legacyPrefix = config.get('LEGACY_BASE_PATH').replace(/\/$/, '');
-  const logRequest = requestLogMiddleware(logger.requests);
-  const parseBody = jsonBodyParser();
-  const checkQuery = queryTextCheck();
-  // helmet's usual security headers on every answer; the strict Content-Security-Policy is the
-  // dashboard's (serveDashboard), as Swagger UI at /docs has its own needs.
-  const securityHeaders = helmet({ contentSecurityPolicy: false });
-  // The partner-facing request log (GET /v1/request-logs), written in batches off the request path.
-  const recordRequest = app.get(RequestLogRecorder).middleware();
-  app.use((req: Request & { id?: string; legacyApi?: boolean }, res: Response, next: NextFunction) => {
-    req.id = newId('request');
-    res.setHeader('Request-Id', req.id);
-    if (req.url.startsWith(legacyPrefix) && /^[/?]?$/.test(req.url.charAt(legacyPrefix.length))) {
-      req.url = `/${API_PREFIX}${req.url.slice(legacyPrefix.length)}`;
-      req.legacyApi = true;
-    }
-    securityHeaders(req, res, () =>
-      logRequest(req, res, () =>
-        recordRequest(req, res, () =>
-          parseBody(req, res, (err?: unknown) => (err ? next(err) : checkQuery(req, res, next))),
-        ),
-      ),
-    );
-  });
+  // One entry middleware (src/core/http/request-entry.ts): request id, the legacy alias rewritten
+  // to /v1 (same handlers), helmet's usual security headers (computed once; the strict
+  // Content-Security-Policy is the dashboard's, serveDashboard, as Swagger UI at /docs has its own
+  // needs), one `finish` listener for the request log line and the partner-facing request log
+  // (GET /v1/request-logs, written in batches off the request path), then JSON bodies (content
+  // type, charset, size, nesting, text) and query strings (text) checked before any route runs;
+  // path parameters and form fields by RequestTextPipe.
+  app.use(
+    requestEntry({
+      apiPrefix: API_PREFIX,
+      legacyPrefix: config.get('LEGACY_BASE_PATH').replace(/\/$/, ''),
+      headers: staticHeadersOf(helmet({ contentSecurityPolicy: false })),
+      onFinished: [requestLogLine(logger.requests), app.get(RequestLogRecorder).onFinished()],
+      parseBody: jsonBodyParser(),
+      checkQuery: queryTextCheck(),
+    }),
+  );
 
   // The partner dashboard (static page) and, for support, the queue board (only when
   // ADMIN_CREDENTIALS is set): one path-scoped layer each, after the entry middleware.

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { compare, LoadResult, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
-import { insertSyntheticAssets } from 'bench/assets/synthetic-assets';
+import { insertSyntheticAssets, SYLLABLES } from 'bench/assets/synthetic-assets';
+import { loadavg } from 'node:os';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -20,6 +21,12 @@ import { assetSearchQuery } from 'src/modules/assets/asset-queries';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'svc_bench_assets';
 const SYNTHETIC = Number(process.env.BENCH_ASSETS ?? 100_000);
+/**
+ * BENCH_QUERIES=distinct: 900 different brand prefixes of the synthetic names ("kavel", "kamor", ...,
+ * about 110 matches each) sent in turn, more than the service keeps, so every search misses its
+ * kept results: the cost of a search seen for the first time.
+ */
+const DISTINCT_QUERIES = SYLLABLES.flatMap((a) => SYLLABLES.map((b) => `${a}${b}`));
 const QUERIES = [
   'apple',
   'AAPL',
@@ -45,8 +52,15 @@ async function prepareDatabase(): Promise<{
 }> {
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${DB}"`);
+  // BENCH_REUSE_DB=1 keeps the catalogue of an earlier run (only pending migrations run): the
+  // 100,000 synthetic assets and their search terms take minutes to load on a busy machine.
+  const reuse =
+    process.env.BENCH_REUSE_DB === '1' &&
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount === 1;
+  if (!reuse) {
+    await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${DB}"`);
+  }
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB}`;
@@ -60,7 +74,9 @@ async function prepareDatabase(): Promise<{
   await ds.destroy();
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
-  await insertSyntheticAssets(client, SYNTHETIC);
+  if (!reuse) {
+    await insertSyntheticAssets(client, SYNTHETIC);
+  }
   // A reference table loaded in bulk, then measured as it stands once autovacuum has run: GIN
   // pending lists merged, visibility map and statistics current.
   await client.query('VACUUM ANALYZE "assets"');
@@ -117,15 +133,18 @@ async function main(): Promise<void> {
     BENCH_TENANT: tenantId,
   });
   try {
-    const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
+    const distinct = process.env.BENCH_QUERIES === 'distinct';
+    const paths = (distinct ? DISTINCT_QUERIES : QUERIES).map(
+      (q) => `/v1/assets/search?q=${encodeURIComponent(q)}`,
+    );
     const check = await runLoad({
       port: app.port,
-      path: paths,
+      path: paths.slice(0, QUERIES.length),
       headers: { authorization },
-      total: paths.length,
+      total: QUERIES.length,
       concurrency: 1,
     });
-    if (check.statuses[200] !== paths.length) {
+    if (check.statuses[200] !== QUERIES.length) {
       throw new Error(`asset search did not answer 200: ${JSON.stringify(check.statuses)}`);
     }
     // Warm both up (JIT, caches, connection pools).
@@ -148,6 +167,7 @@ async function main(): Promise<void> {
       return r;
     };
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const loadBefore = loadavg();
     const result = await compare(
       rounds,
       () => measured('app'),
@@ -158,6 +178,7 @@ async function main(): Promise<void> {
       `${JSON.stringify(
         {
           bench: 'assets',
+          queries: distinct ? `${DISTINCT_QUERIES.length} distinct` : QUERIES.length,
           assets,
           requests_per_round: total,
           concurrency,
@@ -171,6 +192,8 @@ async function main(): Promise<void> {
           bare_p99_ms: Number(median(latency.bare.map((r) => r.p99ms)).toFixed(2)),
           app_cpu_us_per_request: Math.round((cpu.app / (rounds * total)) * 1e6),
           bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
+          // One-minute load average of the machine before and after the measured rounds.
+          load_average: [loadBefore[0], loadavg()[0]].map((l) => Number(l.toFixed(2))),
           samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
           sql: await plans(url, tenantId),
         },

@@ -49,6 +49,20 @@ async function app(): Promise<void> {
   const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(nest, { swagger: false });
   await nest.listen(0, '127.0.0.1');
+  if (process.env.BENCH_PROFILE) {
+    // CPU profile of the service under load (written when the bench stops it).
+    const { Session } = await import('node:inspector');
+    const { writeFileSync } = await import('node:fs');
+    const session = new Session();
+    session.connect();
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+    process.once('SIGTERM', () =>
+      session.post('Profiler.stop', (_err, { profile }) => {
+        writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+        process.exit(0);
+      }),
+    );
+  }
   process.stdout.write(`LISTENING ${(nest.getHttpServer().address() as { port: number }).port}\n`);
 }
 

@@ -47,35 +47,59 @@ const APP_ENV = {
 const PATH = '/v1/webhooks/event-types';
 
 /**
+ * The servers compared: the service as deployed, the same with the partner request log switched
+ * off by configuration (its share of the cost), and the bare NestJS route.
+ */
+const SIDES = [
+  { name: 'app', server: 'app', env: {} },
+  { name: 'app-no-request-log', server: 'app', env: { REQUEST_LOG_ENABLED: 'false' } },
+  { name: 'bare', server: 'bare', env: {} },
+] as const;
+
+/**
  * `run.ts callgrind`: instructions per request of each server under valgrind (BENCH_BUILD_DIR,
  * see bench/lib/callgrind.ts), after a warm-up, over BENCH_CALLGRIND_REQUESTS requests.
  */
 async function instructionCounts(): Promise<void> {
   const total = Number(process.env.BENCH_CALLGRIND_REQUESTS ?? 400);
+  // BENCH_CALLGRIND_SERVERS=app,bare measures only those (each start under valgrind takes minutes).
+  const only = process.env.BENCH_CALLGRIND_SERVERS?.split(',');
   const { url, authorization } = await prepareDatabase();
   const counts: Record<string, { main: number; all: number }> = {};
-  for (const [name, headers] of [
-    ['app', { authorization }],
-    ['bare', {}],
-  ] as const) {
+  const idle: Record<string, number> = {};
+  for (const side of SIDES) {
+    if (only && !only.includes(side.name)) {
+      continue;
+    }
     const server = await startUnderCallgrind(
       'bench/auth/servers.ts',
-      [name],
-      name === 'app' ? { ...APP_ENV, DATABASE_URL: url } : {},
+      [side.server],
+      side.server === 'app' ? { ...APP_ENV, ...side.env, DATABASE_URL: url } : {},
     );
+    const headers: Record<string, string> = side.server === 'app' ? { authorization } : {};
     try {
       await runLoad({ port: server.port, path: PATH, headers, total: 1500, concurrency: 4 });
       server.zero();
       const r = await runLoad({ port: server.port, path: PATH, headers, total, concurrency: 4 });
       if (r.statuses[200] !== total) {
-        throw new Error(`${name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+        throw new Error(`${side.name} did not answer 200: ${JSON.stringify(r.statuses)}`);
       }
       const { main, all } = server.instructions();
-      counts[name] = { main: main / total, all: all / total };
+      counts[side.name] = { main: main / total, all: all / total };
+      // The same span again without requests: what timers (rate-limit sync, outbox relay,
+      // scheduler, queues) cost on their own. Under valgrind a request takes ~50× longer, so this
+      // share is far larger than on a real machine; it is reported, not subtracted.
+      server.zero();
+      await new Promise((resolve) => setTimeout(resolve, r.seconds * 1000));
+      idle[side.name] = server.instructions().main / total;
     } finally {
       await server.stop();
     }
   }
+  const perRequest = (name: string, thread: 'main' | 'all') =>
+    counts[name] ? Math.round(counts[name][thread]) : undefined;
+  const ratio = (a: string, b: string, thread: 'main' | 'all') =>
+    counts[a] && counts[b] ? Number((counts[b][thread] / counts[a][thread]).toFixed(3)) : undefined;
   process.stdout.write(
     `${JSON.stringify(
       {
@@ -83,12 +107,23 @@ async function instructionCounts(): Promise<void> {
         requests: total,
         // The main thread runs every request; the other threads (JIT compiler, GC helpers) vary
         // with timing under valgrind, so the main-thread ratio is the steady figure.
-        authed_main_thread_instructions_per_request: Math.round(counts.app.main),
-        bare_main_thread_instructions_per_request: Math.round(counts.bare.main),
-        main_thread_instruction_ratio: Number((counts.bare.main / counts.app.main).toFixed(3)),
-        authed_all_threads_instructions_per_request: Math.round(counts.app.all),
-        bare_all_threads_instructions_per_request: Math.round(counts.bare.all),
-        all_threads_instruction_ratio: Number((counts.bare.all / counts.app.all).toFixed(3)),
+        authed_main_thread_instructions_per_request: perRequest('app', 'main'),
+        authed_without_request_log_main_thread_instructions_per_request: perRequest(
+          'app-no-request-log',
+          'main',
+        ),
+        bare_main_thread_instructions_per_request: perRequest('bare', 'main'),
+        main_thread_instruction_ratio: ratio('app', 'bare', 'main'),
+        main_thread_instruction_ratio_without_request_log: ratio('app-no-request-log', 'bare', 'main'),
+        // What recording requests for GET /v1/request-logs costs: with it on ÷ off (target ≥ 0.95).
+        request_log_main_thread_ratio: ratio('app', 'app-no-request-log', 'main'),
+        // Main-thread instructions of an idle span as long as the measured one, per measured request.
+        idle_main_thread_instructions_per_request: Object.fromEntries(
+          Object.entries(idle).map(([name, n]) => [name, Math.round(n)]),
+        ),
+        authed_all_threads_instructions_per_request: perRequest('app', 'all'),
+        bare_all_threads_instructions_per_request: perRequest('bare', 'all'),
+        all_threads_instruction_ratio: ratio('app', 'bare', 'all'),
       },
       null,
       2,
@@ -96,9 +131,39 @@ async function instructionCounts(): Promise<void> {
   );
 }
 
+/**
+ * `run.ts profile <dir>`: a CPU profile (`node --cpu-prof`, a .cpuprofile file in <dir> for
+ * Chrome DevTools) of the authenticated server over BENCH_REQUESTS requests. Start-up is in the
+ * profile too; send enough requests that it is a small share.
+ */
+async function profile(dir: string): Promise<void> {
+  const total = Number(process.env.BENCH_REQUESTS ?? 30000);
+  const { url, authorization } = await prepareDatabase();
+  const app = await startServer('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url }, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    '--cpu-prof-interval=250',
+  ]);
+  try {
+    const r = await runLoad({
+      port: app.port,
+      path: PATH,
+      headers: { authorization },
+      concurrency: 4,
+      total,
+    });
+    process.stdout.write(`${JSON.stringify({ profile_dir: dir, requests: total, statuses: r.statuses })}\n`);
+  } finally {
+    await app.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'callgrind') {
     return instructionCounts();
+  }
+  if (process.argv[2] === 'profile') {
+    return profile(process.argv[3] ?? 'profiles');
   }
   const total = Number(process.env.BENCH_REQUESTS ?? 8000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);

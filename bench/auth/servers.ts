@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   configureApp(app, { swagger: false });
   await app.listen(0, '127.0.0.1');
   keepConnections(app.getHttpServer() as Server);
+  // A normal exit on SIGTERM, so `node --cpu-prof` (run.ts profile) writes its profile out.
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   process.stdout.write(`LISTENING ${(app.getHttpServer().address() as { port: number }).port}\n`);
 }
 

@@ -12,10 +12,20 @@ export function startServer(
   script: string,
   args: string[],
   env: Record<string, string> = {},
+  /** Options for node itself, such as `--cpu-prof`. */
+  nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script), ...args],
+    [
+      ...nodeArgs,
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(ROOT, script),
+      ...args,
+    ],
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

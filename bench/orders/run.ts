@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -203,6 +204,25 @@ async function placement(url: string, authorization: string) {
   }
 }
 
+/** BENCH_ENGINE_PROFILE=<file>: a CPU profile of the timed ticks; resolves with the function that writes it. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async (file) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 /** 100k resting orders written directly (100 per symbol), then timed ticks of single symbols in-process. */
 async function engineTicks(url: string, tenantId: string, accountIds: string[]) {
   const ds = await new DataSource({ ...dataSourceOptions(url), entities: [] }).initialize();
@@ -253,23 +273,60 @@ async function engineTicks(url: string, tenantId: string, accountIds: string[]) 
     for (const s of real.slice(0, 20)) {
       await engine.tick(scope, [s.id]); // warm-up: connections, quote caches of the first minute
     }
-    const times: number[] = [];
+    // Garbage-collector pauses, to tell a slow tick that collected from one that waited on the database.
+    const pauses: Array<{ start: number; end: number }> = [];
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      }
+    });
+    gc.observe({ entryTypes: ['gc'] });
+    const profiler = process.env.BENCH_ENGINE_PROFILE ? await startProfile() : undefined;
+    const samples: Array<{ symbol: string; start: number; ms: number; cpuMs: number }> = [];
     const ticks = Number(process.env.BENCH_TICKS ?? 200);
     for (let i = 0; i < ticks; i++) {
       const s = real[(i * 7919) % real.length];
-      const t0 = process.hrtime.bigint();
+      const start = performance.now();
+      const cpu = process.cpuUsage();
       await engine.tick(scope, [s.id]);
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const used = process.cpuUsage(cpu);
+      const end = performance.now();
+      samples.push({ symbol: s.symbol, start, ms: end - start, cpuMs: (used.user + used.system) / 1000 });
     }
-    times.sort((a, b) => a - b);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc.disconnect();
+    await profiler?.(process.env.BENCH_ENGINE_PROFILE as string);
+    const gcWithin = (x: { start: number; ms: number }) =>
+      pauses.reduce(
+        (sum, p) => sum + Math.max(0, Math.min(p.end, x.start + x.ms) - Math.max(p.start, x.start)),
+        0,
+      );
+    const times = samples.map((x) => x.ms).sort((a, b) => a - b);
+    const cpuTimes = samples.map((x) => x.cpuMs).sort((a, b) => a - b);
+    const at = (xs: number[], q: number) =>
+      Number(xs[Math.min(xs.length - 1, Math.floor(xs.length * q))].toFixed(2));
     return {
       open_orders: open,
       symbols: SYMBOLS,
       orders_per_tick: perSymbol,
       ticks,
-      tick_p50_ms: Number(times[Math.floor(ticks * 0.5)].toFixed(2)),
-      tick_p99_ms: Number(times[Math.floor(ticks * 0.99)].toFixed(2)),
-      tick_max_ms: Number(times[ticks - 1].toFixed(2)),
+      tick_p50_ms: at(times, 0.5),
+      tick_p99_ms: at(times, 0.99),
+      tick_max_ms: at(times, 1),
+      tick_cpu_p50_ms: at(cpuTimes, 0.5),
+      tick_cpu_p99_ms: at(cpuTimes, 0.99),
+      tick_cpu_max_ms: at(cpuTimes, 1),
+      gc_pauses: pauses.length,
+      gc_ms: Number(pauses.reduce((sum, p) => sum + p.end - p.start, 0).toFixed(1)),
+      slowest: [...samples]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((x) => ({
+          symbol: x.symbol,
+          ms: Number(x.ms.toFixed(1)),
+          cpu_ms: Number(x.cpuMs.toFixed(1)),
+          gc_ms: Number(gcWithin(x).toFixed(1)),
+        })),
       target_ms: 100,
     };
   } finally {
@@ -277,15 +334,42 @@ async function engineTicks(url: string, tenantId: string, accountIds: string[]) 
   }
 }
 
+/** Accounts for the engine part alone (BENCH_PART=engine): made through a briefly started service. */
+async function accountsOnly(url: string, authorization: string): Promise<string[]> {
+  const app = await startServer('bench/orders/servers.ts', ['app'], {
+    DATABASE_URL: url,
+    MIGRATE_ON_START: 'false',
+    WORKER_IN_PROCESS: 'false',
+  });
+  try {
+    return (await tradingAccounts(app.port, authorization)).map((a) => a.accountId);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** BENCH_PART=placement or BENCH_PART=engine runs one part only; both by default. */
 async function main(): Promise<void> {
+  const part = process.env.BENCH_PART ?? 'all';
+  if (!['all', 'placement', 'engine'].includes(part)) {
+    throw new Error(`BENCH_PART must be placement, engine or all, not '${part}'`);
+  }
   const { url, authorization, tenantId } = await prepareDatabase();
-  const { accounts, report } = await placement(url, authorization);
-  const engine = await engineTicks(
-    url,
-    tenantId,
-    accounts.map((a) => a.accountId),
+  let placed: Awaited<ReturnType<typeof placement>> | undefined;
+  if (part !== 'engine') {
+    placed = await placement(url, authorization);
+  }
+  const engine =
+    part === 'placement'
+      ? undefined
+      : await engineTicks(
+          url,
+          tenantId,
+          placed ? placed.accounts.map((a) => a.accountId) : await accountsOnly(url, authorization),
+        );
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'orders', placement: placed?.report, engine }, null, 2)}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ bench: 'orders', placement: report, engine }, null, 2)}\n`);
   process.exit(0);
 }
 

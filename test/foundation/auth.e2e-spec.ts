@@ -2,7 +2,16 @@ import { createInvestor, investorKey } from '../investors/fixtures';
 import { generateKeyPairSync } from 'node:crypto';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { EVENT_TYPES } from 'src/core/events/event-types';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import {
+  basic,
+  createTestContext,
+  isRemote,
+  itLocal,
+  itTrustedJwt,
+  TestContext,
+  TestCredentials,
+  TestTenant,
+} from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { signJwt } from '../support/jwt';
@@ -20,6 +29,27 @@ describe('Authentication and access', () => {
   afterAll(() => ctx.close());
 
   const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
+
+  /**
+   * Who a request was authenticated as, as the service recorded it (GET /v1/request-logs/{id},
+   * read with a tenant key of the request's mode): what the in-process probe route answers directly.
+   */
+  async function recordedPrincipal(res: { headers: Record<string, string> }, reader: TestCredentials) {
+    const requestId = res.headers['request-id'];
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const log = await ctx.http().get(`/v1/request-logs/${requestId}`).set('Authorization', basic(reader));
+      if (log.status === 200) {
+        return {
+          livemode: log.body.livemode,
+          api_key_id: log.body.api_key_id,
+          investor_id: log.body.investor_id,
+        };
+      }
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 
   describe('every failure answers the same 401 SVC-401-001', () => {
     const cases: Array<[string, () => string | undefined]> = [
@@ -96,14 +126,24 @@ describe('Authentication and access', () => {
       expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
     });
 
-    itLocal('an expired key is refused', async () => {
-      const created = await ctx.tenancy.createKey({
-        tenantId: tenant.tenantId,
-        environment: 'TEST',
-        expiresAt: new Date(Date.now() - 1000),
-      });
-      const creds = { id: created.key.id, publicKey: created.key.public_key, secret: created.secret };
-      expectSvcError(await eventTypes().set('Authorization', basic(creds)), 'SVC-401-001');
+    it('an expired key is refused', async () => {
+      // An investor key that expires two seconds from now by the server's clock (its Date header).
+      const investor = await createInvestor(ctx, tenant.test);
+      const serverNow = Date.parse((await ctx.http().get('/health/ready')).headers.date as string);
+      const expiresAt = serverNow + 3000;
+      const created = await ctx
+        .http()
+        .post(`/v1/investors/${investor.id}/api-keys`)
+        .set('Authorization', basic(tenant.test))
+        .send({ expires_at: new Date(expiresAt).toISOString() });
+      expect(created.status).toBe(201);
+      const creds = { id: created.body.id, publicKey: created.body.public_key, secret: created.body.secret };
+      const own = () => ctx.http().get(`/v1/investors/${investor.id}`).set('Authorization', basic(creds));
+      expect((await own()).status).toBe(200);
+      while (Date.parse((await ctx.http().get('/health/ready')).headers.date as string) <= expiresAt) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expectSvcError(await own(), 'SVC-401-001', { message: 'Invalid or missing credentials.' });
     });
 
     it('a wrong secret and an unknown key take about the same time', async () => {
@@ -125,16 +165,25 @@ describe('Authentication and access', () => {
   });
 
   describe('success', () => {
-    itLocal('HTTP Basic with a test key gives livemode false', async () => {
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.test));
+    it('HTTP Basic with a test key gives livemode false', async () => {
+      const res = await eventTypes().set('Authorization', basic(tenant.test));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        object: 'principal',
+      expect(await recordedPrincipal(res, tenant.test)).toEqual({
         livemode: false,
-        tenant_id: tenant.tenantId,
+        api_key_id: tenant.test.id,
         investor_id: null,
-        method: 'basic',
       });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(tenant.test));
+        expect(probe.status).toBe(200);
+        expect(probe.body).toEqual({
+          object: 'principal',
+          livemode: false,
+          tenant_id: tenant.tenantId,
+          investor_id: null,
+          method: 'basic',
+        });
+      }
     });
 
     it('HTTP Basic with a test key writes test data, with a live key live data', async () => {
@@ -152,28 +201,47 @@ describe('Authentication and access', () => {
       }
     });
 
-    itLocal('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
+    itTrustedJwt('Bearer JWT with tenant_id, investor_id and livemode claims', async () => {
       const token = signJwt({
         sub: 'user-7',
         tenant_id: tenant.tenantId,
         investor_id: 'inv_abc',
         livemode: true,
       });
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        object: 'principal',
+      // An investor-scoped principal: refused on a tenant-level route, yet recorded as who it is.
+      const res = await eventTypes().set('Authorization', `Bearer ${token}`);
+      expectSvcError(res, 'SVC-403-001');
+      expect(await recordedPrincipal(res, tenant.live)).toEqual({
         livemode: true,
-        tenant_id: tenant.tenantId,
+        api_key_id: null,
         investor_id: 'inv_abc',
-        method: 'jwt',
       });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+        expect(probe.status).toBe(200);
+        expect(probe.body).toEqual({
+          object: 'principal',
+          livemode: true,
+          tenant_id: tenant.tenantId,
+          investor_id: 'inv_abc',
+          method: 'jwt',
+        });
+      }
     });
 
-    itLocal('Bearer JWT livemode defaults to false', async () => {
+    itTrustedJwt('Bearer JWT livemode defaults to false', async () => {
       const token = signJwt({ tenant_id: tenant.tenantId });
-      const res = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
-      expect(res.body.livemode).toBe(false);
+      const res = await eventTypes().set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(await recordedPrincipal(res, tenant.test)).toEqual({
+        livemode: false,
+        api_key_id: null,
+        investor_id: null,
+      });
+      if (!isRemote) {
+        const probe = await ctx.http().get('/v1/probe/whoami').set('Authorization', `Bearer ${token}`);
+        expect(probe.body.livemode).toBe(false);
+      }
     });
 
     it('the first route answers the event types as a list envelope', async () => {
@@ -227,7 +295,7 @@ describe('Authentication and access', () => {
       expectSvcError(res, 'SVC-403-001');
     });
 
-    itLocal('an investor-scoped JWT is refused on a tenant-level route', async () => {
+    itTrustedJwt('an investor-scoped JWT is refused on a tenant-level route', async () => {
       const token = signJwt({ tenant_id: tenant.tenantId, investor_id: 'inv_x' });
       expectSvcError(await eventTypes().set('Authorization', `Bearer ${token}`), 'SVC-403-001');
     });
@@ -267,14 +335,20 @@ describe('Authentication and access', () => {
       expect(off.body.code).toBe('PRODUCT_NOT_ENABLED');
     });
 
-    itLocal('fixedIncomeEnabled off answers 403 SVC-403-002, on lets the call through', async () => {
-      expectSvcError(
-        await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(tenant.test)),
-        'SVC-403-002',
-      );
+    it('fixedIncomeEnabled off answers 403 SVC-403-002, on lets the call through', async () => {
+      // A bond order (a Treasury note): the entitlement is checked before the account's state, so
+      // with it on the same order goes on to the business rules (this account is not ACTIVE yet).
+      const bondOrder = async (creds: TestTenant['test']) => {
+        const investor = await createInvestor(ctx, creds, { enabled_assets: ['us_equity', 'bonds'] });
+        return ctx
+          .http()
+          .post(`/v1/investors/${investor.id}/orders`)
+          .set('Authorization', basic(creds))
+          .send({ symbol: '91282CQS3', side: 'buy', type: 'market', time_in_force: 'day', quantity: '1000' });
+      };
+      expectSvcError(await bondOrder(tenant.test), 'SVC-403-002');
       const bonds = await ctx.createTenant({ fixedIncome: true });
-      const res = await ctx.http().get('/v1/probe/fixed-income').set('Authorization', basic(bonds.test));
-      expect(res.status).toBe(200);
+      expectSvcError(await bondOrder(bonds.test), 'SVC-422-001', { param: 'investor_id' });
     });
 
     it('test helpers answer 404 to live keys', async () => {

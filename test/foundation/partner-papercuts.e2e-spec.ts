@@ -124,7 +124,7 @@ describe('Partner papercuts', () => {
     }
   });
 
-  itLocal('.dockerignore keeps secrets, local state and build output out of the build context', () => {
+  it('.dockerignore keeps secrets, local state and build output out of the build context', () => {
     const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
       .split('\n')
       .map((line) => line.trim())

@@ -213,6 +213,77 @@ describe('Request logs', () => {
     expect((await as(key).get('/v1/request-logs')).status).toBe(403);
   });
 
+  it('records credentials refused on a known public key under its tenant and mode, never the secret', async () => {
+    const wrongSecret = 'sk_wrong_secret_for_request_log_test_0001';
+    const refused = await ctx
+      .http()
+      .get('/v1/webhooks?limit=2')
+      .set('Authorization', basic({ ...tenant.test, secret: wrongSecret }));
+    expect(refused.status).toBe(401);
+    const id = refused.headers['request-id'];
+    expect(refused.body.error.request_log_url).toMatch(new RegExp(`/dashboard/logs/${id}$`));
+    const log = await logOf(id);
+    expect(log).toMatchObject({
+      id,
+      livemode: false,
+      method: 'GET',
+      path: '/v1/webhooks',
+      query: { limit: '2' },
+      status: 401,
+      error_code: 'SVC-401-001',
+      api_key_id: tenant.test.id,
+    });
+    expect(log.error).toEqual(refused.body.error);
+    expect(JSON.stringify(log)).not.toContain(wrongSecret);
+    expect((await as(tenant.live).get(`/v1/request-logs/${id}`)).status).toBe(404);
+    expect((await as(other.test).get(`/v1/request-logs/${id}`)).status).toBe(404);
+
+    const liveRefused = await ctx
+      .http()
+      .get('/v1/webhooks')
+      .set('Authorization', basic({ ...tenant.live, secret: wrongSecret }));
+    expect(liveRefused.status).toBe(401);
+    expect(await logOf(liveRefused.headers['request-id'], tenant.live)).toMatchObject({
+      livemode: true,
+      status: 401,
+      api_key_id: tenant.live.id,
+    });
+  });
+
+  it('records failures before authentication (malformed body, unknown route) under the key they name', async () => {
+    const malformed = await ctx
+      .http()
+      .post('/v1/investors')
+      .set('Authorization', basic(tenant.test))
+      .set('Content-Type', 'application/json')
+      .send('{"email": ');
+    expect(malformed.status).toBe(400);
+    const unknownRoute = await as(tenant.test).get('/v1/no-such-route-for-request-logs');
+    expect(unknownRoute.status).toBe(404);
+    for (const res of [malformed, unknownRoute]) {
+      const log = await logOf(res.headers['request-id']);
+      expect(log).toMatchObject({ status: res.status, api_key_id: tenant.test.id, livemode: false });
+      expect(log.error).toEqual(res.body.error);
+    }
+  });
+
+  it('explains why a request refused before any key was recognised has no log', async () => {
+    const unknown = await ctx
+      .http()
+      .get('/v1/webhooks')
+      .set('Authorization', basic({ ...tenant.test, publicKey: `${tenant.test.publicKey}x` }));
+    expect(unknown.status).toBe(401);
+    const anonymous = await ctx.http().get('/v1/webhooks');
+    expect(anonymous.status).toBe(401);
+    // Both were answered before a later request of the tenant, which is readable: they never will be.
+    await logOf((await as(tenant.test).get('/v1/webhooks')).headers['request-id']);
+    for (const res of [unknown, anonymous]) {
+      const missing = await as(tenant.test).get(`/v1/request-logs/${res.headers['request-id']}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toMatch(/refused before its API key was recognised/);
+    }
+  });
+
   it('keeps tenants and modes apart', async () => {
     await logOf(failedId);
     expect((await as(other.test).get(`/v1/request-logs/${failedId}`)).status).toBe(404);

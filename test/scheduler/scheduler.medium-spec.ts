@@ -74,6 +74,27 @@ describeLocal('Scheduler (service on a real database)', () => {
     expect(await row(first.id)).toEqual({ state: 'done', attempts: 1, last_error: null });
   });
 
+  it('ensure creates a job once per dedupe key and keeps the first one as it is', async () => {
+    const input = (dueAt: Date) => ({
+      tenantId,
+      livemode: true,
+      kind: 'test.record',
+      dueAt,
+      payload: { dedupeKey: 'ensured' },
+      dedupeKey: 'ensured',
+    });
+    const due = new Date(Date.now() + 3_600_000);
+    expect(await ctx.dataSource.transaction((m) => scheduler.ensure(m, input(due)))).toBe(true);
+    expect(
+      await ctx.dataSource.transaction((m) => scheduler.ensure(m, input(new Date(Date.now() + 7_200_000)))),
+    ).toBe(false);
+    const jobs: Array<{ due_at: Date }> = await ctx.dataSource.query(
+      `SELECT due_at FROM scheduled_jobs WHERE tenant_id = $1 AND dedupe_key = 'ensured'`,
+      [tenantId],
+    );
+    expect(jobs.map((j) => j.due_at)).toEqual([due]);
+  });
+
   it('a handler that fails leaves nothing behind; the failure is recorded and the job runs again', async () => {
     const job = await schedule('flaky', new Date(Date.now() - 1000));
     const nameBefore = await tenantName();

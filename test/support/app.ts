@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -10,6 +11,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { templateDb, withAdmin } from './database';
+import { remoteJwtKey } from './jwt';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
 
@@ -41,6 +43,12 @@ export { isRemote };
 
 /** `it` for cases that need the in-process app (test-only routes, log capture, internals). */
 export const itLocal: jest.It = isRemote ? it.skip : it;
+
+/**
+ * `it` for cases whose Bearer tokens the app must trust: always in process; against a deployment
+ * only when QA gives the suite the private key of the sandbox's JWT_PUBLIC_KEY (E2E_JWT_PRIVATE_KEY).
+ */
+export const itTrustedJwt: jest.It = isRemote && !remoteJwtKey ? it.skip : it;
 
 /** `it` for cases that hold only on a sandbox deployment (APP_ENV=sandbox), asked of the server. */
 export const itSandbox: jest.It = serverAppEnv() === 'production' ? it.skip : it;
@@ -158,6 +166,19 @@ function remoteContext(): TestContext {
       }
     },
   };
+}
+
+/**
+ * A URL a real client (a browser) can open: the deployment's own remotely, else the in-process
+ * app listening on a free loopback port.
+ */
+export async function listeningUrl(ctx: TestContext): Promise<string> {
+  if (!ctx.app) {
+    return remoteBaseUrl();
+  }
+  await ctx.app.listen(0, '127.0.0.1');
+  const { port } = ctx.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Authorization header value for HTTP Basic with a key pair. */

@@ -139,6 +139,17 @@ describe('Placing orders: every refusal names its field and what to send instead
     expect((await t.cancel(first.body.id)).status).toBe(200);
   });
 
+  it('concurrent placements with one client_order_id: one is accepted, the others are 400 and hold nothing', async () => {
+    const body = { ...base, quantity: '2', limit_price: '10', client_order_id: 'raced-1' };
+    const results = await Promise.all(Array.from({ length: 6 }, () => t.place(body)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    results
+      .filter((r) => r.status !== 201)
+      .forEach((r) => expectSvcError(r, 'SVC-400-001', { param: 'client_order_id' }));
+    expect(await t.balance()).toMatchObject({ available: '980.00', order_holds: '20.00' });
+    expect((await t.cancel(results.find((r) => r.status === 201)!.body.id)).status).toBe(200);
+  });
+
   it('holds a limit buy’s cost at acceptance and releases it on cancel; a second cancel is 409 SVC-409-001', async () => {
     const res = await t.place({ ...base, quantity: '4', limit_price: '50.25' });
     expect(res.status).toBe(201);

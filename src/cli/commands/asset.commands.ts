@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { cliContext, printJson } from 'src/cli/cli-context';
+import { announceCatalogueChange } from 'src/modules/assets/catalogue-changes';
 import { importAssetFiles, ImportResult } from 'src/modules/assets/import/assets-importer';
 
 /**
@@ -15,7 +16,10 @@ export async function importAssets(dataSource: DataSource, files: string[]): Pro
   if (missing.length > 0) {
     throw new Error(`No such file: ${missing.join(', ')}`);
   }
-  return dataSource.transaction((manager) => importAssetFiles(manager, paths));
+  const result = await dataSource.transaction((manager) => importAssetFiles(manager, paths));
+  // Committed: search results kept by this process go now (other processes' on the notification).
+  announceCatalogueChange({ kind: 'catalogue' });
+  return result;
 }
 
 export function registerAssetCommands(program: Command): void {

@@ -2,7 +2,9 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { PUBLIC_ROUTE } from 'src/core/auth/auth.decorators';
+import { basicCredentials } from 'src/core/auth/basic-credentials';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
+import { CredentialCache } from 'src/core/auth/credential-cache';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
@@ -10,6 +12,12 @@ import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
 interface AuthRequest {
   headers: Record<string, string | undefined>;
   principal?: Principal;
+  /**
+   * Basic credentials refused: the principal their public key would have had when this service
+   * knows the key (wrong secret, revoked or expired key), null when it does not. Never authorizes
+   * anything; it only lets the tenant's request log show the refused request.
+   */
+  refusedKey?: Principal | null;
   ip?: string;
   socket?: { remoteAddress?: string };
 }
@@ -36,12 +44,17 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
   constructor(
     private readonly reflector: Reflector,
     private readonly basic: BasicStrategy,
+    private readonly cache: CredentialCache,
     private readonly failures: AuthFailureLimiter,
   ) {
     super();
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * True, or a promise of it; throws the 401 (or 429). A cached API key answers without a
+   * promise, so the common request authenticates synchronously.
+   */
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) {
       return true;
     }
@@ -51,27 +64,40 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
       throw unauthorized(); // no credentials: nothing was guessed
     }
     if (header.length > 6 && header.slice(0, 6).toLowerCase() === 'basic ') {
-      const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      const publicKey = colon > 0 ? decoded.slice(0, colon) : undefined;
-      const principal = publicKey ? await this.basic.validate(publicKey, decoded.slice(colon + 1)) : false;
-      if (!principal) {
-        return this.refuse(req, publicKey);
+      const credentials = basicCredentials(header);
+      if (!credentials) {
+        return this.refuse(req, undefined);
       }
-      req.principal = principal;
-      return true;
+      const { publicKey } = credentials;
+      const principal = this.basic.validate(publicKey, credentials.secret);
+      return principal instanceof Promise
+        ? principal.then((loaded) => this.admit(req, publicKey, loaded))
+        : this.admit(req, publicKey, principal);
     }
     if (header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') {
-      try {
-        return (await super.canActivate(context)) as boolean;
-      } catch (err) {
-        if (err instanceof ServiceError && err.code === 'SVC-401-001') {
-          return this.refuse(req, undefined);
-        }
-        throw err;
-      }
+      return this.bearer(context, req);
     }
     return this.refuse(req, undefined);
+  }
+
+  private admit(req: AuthRequest, publicKey: string, principal: Principal | false): true | Promise<never> {
+    if (!principal) {
+      req.refusedKey = this.cache.peek(publicKey)?.principal ?? null;
+      return this.refuse(req, publicKey);
+    }
+    req.principal = principal;
+    return true;
+  }
+
+  private async bearer(context: ExecutionContext, req: AuthRequest): Promise<boolean> {
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === 'SVC-401-001') {
+        return this.refuse(req, undefined);
+      }
+      throw err;
+    }
   }
 
   /** A failed attempt: 401, or 429 once its public key or address is past the failure limit. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { BasicStrategy as PassportBasic } from 'passport-http';
-import { CredentialCache } from 'src/core/auth/credential-cache';
+import { CachedKey, CredentialCache } from 'src/core/auth/credential-cache';
 import type { Principal } from 'src/core/auth/principal';
-import { secretMatches } from 'src/core/tenancy/secrets';
+import { secretDigestMatches } from 'src/core/tenancy/secrets';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 
 /** HTTP Basic: public key as username, secret as password. */
@@ -13,22 +13,26 @@ export class BasicStrategy extends PassportStrategy(PassportBasic, 'basic') {
     super({ passReqToCallback: false });
   }
 
-  async validate(publicKey: string, secret: string): Promise<Principal | false> {
-    const found = publicKey.length <= 128 ? await this.cache.keyByPublicKey(publicKey) : null;
+  /**
+   * The principal for a key pair, or false. Answers at once when the key is cached (most
+   * requests), with a promise only when it has to be read from the database.
+   */
+  validate(publicKey: string, secret: string): Principal | false | Promise<Principal | false> {
+    if (publicKey.length > 128) {
+      return BasicStrategy.check(null, secret);
+    }
+    const found = this.cache.keyByPublicKey(publicKey);
+    return found instanceof Promise
+      ? found.then((loaded) => BasicStrategy.check(loaded, secret))
+      : BasicStrategy.check(found, secret);
+  }
+
+  private static check(found: CachedKey | null, secret: string): Principal | false {
     // Always hash and compare, so unknown, revoked and expired keys cost the same as a wrong secret.
-    const matches = secretMatches(secret, found?.key.secret_hash);
+    const matches = secretDigestMatches(secret, found?.secretDigest);
     if (!found || !matches || TenancyService.statusOf(found.key) !== 'active') {
       return false;
     }
-    const { key, tenant } = found;
-    return {
-      tenantId: tenant.id,
-      livemode: key.environment === 'PRODUCTION',
-      keyId: key.id,
-      investorId: key.investor_id,
-      products: new Set(tenant.products),
-      fixedIncomeEnabled: tenant.fixed_income_enabled,
-      method: 'basic',
-    };
+    return found.principal;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Principal } from 'src/core/auth/principal';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
@@ -10,6 +11,35 @@ interface Entry<T> {
 }
 
 /**
+ * A key as authentication uses it: the rows, the principal its requests run as (built once per
+ * load and shared by those requests, so it is never modified), and the stored secret hash as
+ * bytes, ready for a constant-time comparison.
+ */
+export interface CachedKey {
+  key: ApiKeyEntity;
+  tenant: TenantEntity;
+  principal: Principal;
+  secretDigest: Buffer;
+}
+
+function cachedKey(key: ApiKeyEntity, tenant: TenantEntity): CachedKey {
+  return {
+    key,
+    tenant,
+    principal: {
+      tenantId: tenant.id,
+      livemode: key.environment === 'PRODUCTION',
+      keyId: key.id,
+      investorId: key.investor_id,
+      products: new Set(tenant.products),
+      fixedIncomeEnabled: tenant.fixed_income_enabled,
+      method: 'basic',
+    },
+    secretDigest: Buffer.from(key.secret_hash, 'hex'),
+  };
+}
+
+/**
  * Per-process cache of API keys and tenants so authentication costs no database round trip on
  * most requests. Entries live AUTH_CACHE_TTL_MS (≤ 5 s), which bounds how long a revocation
  * made by another process, or a product switched by support, takes to apply everywhere.
@@ -17,9 +47,9 @@ interface Entry<T> {
  */
 @Injectable()
 export class CredentialCache {
-  private readonly keys = new Map<string, Entry<{ key: ApiKeyEntity; tenant: TenantEntity }>>();
+  private readonly keys = new Map<string, Entry<CachedKey>>();
   private readonly tenants = new Map<string, Entry<TenantEntity | null>>();
-  private readonly pending = new Map<string, Promise<{ key: ApiKeyEntity; tenant: TenantEntity } | null>>();
+  private readonly pending = new Map<string, Promise<CachedKey | null>>();
   private readonly ttlMs: number;
 
   constructor(
@@ -29,16 +59,26 @@ export class CredentialCache {
     this.ttlMs = config.get('AUTH_CACHE_TTL_MS');
   }
 
-  async keyByPublicKey(publicKey: string): Promise<{ key: ApiKeyEntity; tenant: TenantEntity } | null> {
-    const now = Date.now();
+  /**
+   * The key from memory when it is there and fresh, else a promise of it from the database: a
+   * hit answers without a promise, so most requests authenticate without a microtask.
+   */
+  keyByPublicKey(publicKey: string, now = Date.now()): CachedKey | Promise<CachedKey | null> {
     const hit = this.keys.get(publicKey);
     if (hit && now - hit.loadedAt < this.ttlMs) {
       return hit.value;
     }
+    return this.load(publicKey, now);
+  }
+
+  private async load(publicKey: string, now: number): Promise<CachedKey | null> {
     // Collapse concurrent misses for one key into a single query.
     let load = this.pending.get(publicKey);
     if (!load) {
-      load = this.tenancy.findKeyWithTenant(publicKey).finally(() => this.pending.delete(publicKey));
+      load = this.tenancy
+        .findKeyWithTenant(publicKey)
+        .then((found) => (found ? cachedKey(found.key, found.tenant) : null))
+        .finally(() => this.pending.delete(publicKey));
       this.pending.set(publicKey, load);
     }
     const value = await load;
@@ -51,6 +91,11 @@ export class CredentialCache {
       this.keys.delete(publicKey);
     }
     return value;
+  }
+
+  /** The key as last loaded, fresh or not, without a query (null when it is not in memory). */
+  peek(publicKey: string): CachedKey | null {
+    return this.keys.get(publicKey)?.value ?? null;
   }
 
   async tenantById(id: string): Promise<TenantEntity | null> {

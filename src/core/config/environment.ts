@@ -182,6 +182,13 @@ export class Environment {
   @Max(3650)
   REQUEST_LOG_RETENTION_DAYS = 30;
 
+  /**
+   * Records requests for GET /v1/request-logs. Off only to measure what recording costs
+   * (bench/auth): error envelopes still carry request_log_url, which then finds nothing.
+   */
+  @Transform(({ value }) => value === true || value === 'true' || value === '1')
+  REQUEST_LOG_ENABLED = true;
+
   /** How often buffered request log rows are written (one multi-row insert per flush). */
   @Transform(({ value }) => Number(value))
   @IsInt()

@@ -32,19 +32,20 @@ const POOL_SIZE = 16 * 256;
 let pool = randomBytes(POOL_SIZE);
 let offset = 0;
 
-function random16(): Buffer {
+/** 128 random bits as 22 base64url characters, encoded straight from the pool (no slice object). */
+function random16Base64url(): string {
   if (offset + 16 > POOL_SIZE) {
     pool = randomBytes(POOL_SIZE);
     offset = 0;
   }
-  const bytes = pool.subarray(offset, offset + 16);
+  const text = pool.toString('base64url', offset, offset + 16);
   offset += 16;
-  return bytes;
+  return text;
 }
 
 /** `<prefix>_<128 random bits, base64url>`: 22 url-safe characters after the underscore. */
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${random16().toString('base64url')}`;
+  return `${ID_PREFIXES[kind]}_${random16Base64url()}`;
 }
 
 /** True when `value` looks like an id of this kind (cheap shape check before a lookup). */

@@ -3,8 +3,8 @@ import { AppConfig } from 'src/core/config/app-config.service';
 import { AppLogger, createPino, flushLogs } from 'src/core/logging/app-logger';
 
 /**
- * Structured JSON logs through pino. The request line is written by requestLogMiddleware
- * (registered in app.setup.ts); AppLogger carries framework and application messages.
+ * Structured JSON logs through pino. The request line is written by requestLogLine
+ * (called by the entry middleware, src/core/http/request-entry.ts); AppLogger carries framework and application messages.
  */
 @Global()
 @Module({

@@ -19,6 +19,15 @@ export class JobScheduler {
     return this.jobs.insert(manager, input);
   }
 
+  /**
+   * As `schedule` for callers that need no job id (one statement instead of two when the job is
+   * already there): true when this call created it.
+   */
+  async ensure(manager: EntityManager, input: ScheduleInput): Promise<boolean> {
+    this.checkDue(input);
+    return (await this.jobs.insertIfAbsent(manager, input)) !== null;
+  }
+
   /** schedule() as a statement of the caller's batch: the job is written when the batch runs. */
   scheduleInto(batch: WriteBatch, input: ScheduleInput): void {
     this.checkDue(input);

@@ -46,15 +46,21 @@ export class ScheduledJobsRepository {
 
   /** Inserts the job unless one with the same dedupe key exists; returns the id of the row kept. */
   async insert(manager: EntityManager, input: ScheduleInput): Promise<{ id: string; created: boolean }> {
-    const inserted: Array<{ id: string }> = await manager.query(INSERT_JOB, this.insertParams(input));
-    if (inserted[0]) {
-      return { id: inserted[0].id, created: true };
+    const id = await this.insertIfAbsent(manager, input);
+    if (id) {
+      return { id, created: true };
     }
     const existing: Array<{ id: string }> = await manager.query(
       `SELECT id FROM scheduled_jobs WHERE tenant_id = $1 AND livemode = $2 AND kind = $3 AND dedupe_key = $4`,
       [input.tenantId, input.livemode, input.kind, input.dedupeKey],
     );
     return { id: existing[0].id, created: false };
+  }
+
+  /** The new job's id, or null when a job of that kind and dedupe key is already there. */
+  async insertIfAbsent(manager: EntityManager, input: ScheduleInput): Promise<string | null> {
+    const inserted: Array<{ id: string }> = await manager.query(INSERT_JOB, this.insertParams(input));
+    return inserted[0]?.id ?? null;
   }
 
   async cancel(

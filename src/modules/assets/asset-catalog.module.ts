@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetFigures } from 'src/modules/assets/asset-figures';
 import { AssetPresenter } from 'src/modules/assets/asset-presenter';
+import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
 import { AssetsService } from 'src/modules/assets/assets.service';
+import { CatalogueListener } from 'src/modules/assets/catalogue-listener';
 import { AssetBondEntity } from 'src/modules/assets/entities/asset-bond.entity';
 import { AssetPriceOverrideEntity } from 'src/modules/assets/entities/asset-price-override.entity';
 import { AssetEntity } from 'src/modules/assets/entities/asset.entity';
@@ -14,7 +17,14 @@ import { PricingModule } from 'src/modules/pricing/pricing.module';
     TypeOrmModule.forFeature([AssetEntity, AssetBondEntity, AssetPriceOverrideEntity]),
     PricingModule,
   ],
-  providers: [AssetsRepository, AssetPresenter, AssetsService],
+  providers: [
+    AssetsRepository,
+    AssetFigures,
+    AssetPresenter,
+    AssetsService,
+    AssetSearchCache,
+    CatalogueListener,
+  ],
   exports: [AssetsRepository, AssetPresenter, AssetsService, PricingModule],
 })
 export class AssetCatalogModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiOkResponse,
@@ -7,12 +7,12 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { isLegacyRequest } from 'src/app.setup';
 import { CurrentPrincipal } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
-import { listUrl, ListEnvelope } from 'src/core/http/envelope';
+import { listUrl } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { ApiAssetSearchQuery, RawQuery } from 'src/modules/assets/asset-search.docs';
 import { AssetsService } from 'src/modules/assets/assets.service';
@@ -52,14 +52,19 @@ export class AssetsController {
     },
   })
   @ApiErrors('SVC-400-001', 'SVC-400-002')
-  search(
+  async search(
     @CurrentPrincipal() principal: Principal,
     @RawQuery() query: Record<string, unknown>,
     @Req() req: Request,
-  ): Promise<ListEnvelope<AssetDto> | LegacyAssetSearchResultDto> {
-    return isLegacyRequest(req)
-      ? this.assets.legacySearch(query)
-      : this.assets.search(principal, query, listUrl(req));
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string | LegacyAssetSearchResultDto> {
+    if (isLegacyRequest(req)) {
+      return this.assets.legacySearch(query);
+    }
+    // Description A leaves the service as JSON text: sent as it is, with res.json's content type.
+    const body = await this.assets.search(principal, query, listUrl(req));
+    res.type('application/json');
+    return body;
   }
 
   @Get(':id')

@@ -6,7 +6,10 @@ import {
   AssetSearchCriteria,
   assetSearchQuery,
 } from 'src/modules/assets/asset-queries';
+import { AssetSearchCache, searchKey } from 'src/modules/assets/asset-search-cache';
+import { CatalogueListener } from 'src/modules/assets/catalogue-listener';
 import { UUID_PATTERN } from 'src/modules/assets/identifiers';
+import type { PriceOverride } from 'src/modules/pricing/pricing.service';
 
 const CUSIP_SHAPE = /^[0-9A-Za-z*@#]{9}$/;
 const ISIN_SHAPE = /^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/;
@@ -15,11 +18,51 @@ const CRYPTO_PAIR = /^([A-Za-z0-9]{2,10})[-_]?(USD|USDT|USDC)$/i;
 
 @Injectable()
 export class AssetsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: AssetSearchCache,
+    private readonly listener: CatalogueListener,
+  ) {}
 
-  search(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
+  /**
+   * Ranked search rows. While catalogue changes are heard, the rows of a search are kept in memory
+   * (shared by every tenant) and the caller's test-mode overrides, kept per tenant, laid over them;
+   * otherwise one query reads both.
+   */
+  async search(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
+    if (!this.cache.live) {
+      this.listener.ensureListening();
+      return this.query(criteria);
+    }
+    const rows = await this.cache.rows(searchKey(criteria), () =>
+      this.query({ ...criteria, overrideTenant: null }),
+    );
+    const tenantId = criteria.overrideTenant;
+    if (tenantId === null) {
+      return rows;
+    }
+    const overrides = await this.cache.overridesOf(tenantId, () => this.overridesOf(tenantId));
+    if (overrides.size === 0) {
+      return rows;
+    }
+    return rows.map((row) => {
+      const override = overrides.get(row.id);
+      return override ? { ...row, override_price: override.price, override_set_at: override.setAt } : row;
+    });
+  }
+
+  private query(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
     const { text, values } = assetSearchQuery(criteria);
     return this.dataSource.query(text, values);
+  }
+
+  /** A tenant's test-mode price overrides by asset id. */
+  private async overridesOf(tenantId: string): Promise<ReadonlyMap<string, PriceOverride>> {
+    const rows: { asset_id: string; price: string; updated_at: Date }[] = await this.dataSource.query(
+      `SELECT "asset_id", "price", "updated_at" FROM "asset_price_overrides" WHERE "tenant_id" = $1`,
+      [tenantId],
+    );
+    return new Map(rows.map((row) => [row.asset_id, { price: row.price, setAt: row.updated_at }]));
   }
 
   /**

@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
-import { ListEnvelope, toList } from 'src/core/http/envelope';
 import { overrideOf, pricedAssetOf, AssetPresenter } from 'src/modules/assets/asset-presenter';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
@@ -24,6 +23,11 @@ export interface ResolvedAsset {
 /** Test-mode price overrides belong to the tenant; live keys never see them. */
 export function overrideTenantOf(principal: Principal): string | null {
   return principal.livemode ? null : principal.tenantId;
+}
+
+/** JSON text of toList(url, data, hasMore) from the JSON texts of its items. */
+export function listJson(url: string, data: string[], hasMore: boolean): string {
+  return `{"object":"list","url":${JSON.stringify(url)},"has_more":${hasMore},"data":[${data.join(',')}]}`;
 }
 
 function legacyItem(row: AssetQueryRow): LegacyAssetDto {
@@ -50,8 +54,11 @@ export class AssetsService {
     private readonly clock: ClockService,
   ) {}
 
-  /** Description A: list envelope of asset resources. */
-  async search(principal: Principal, raw: unknown, url: string): Promise<ListEnvelope<AssetDto>> {
+  /**
+   * Description A: list envelope of asset resources, as JSON text (the text of each resource is kept
+   * between searches, see AssetPresenter.presentJson): the same document `toList` would serialise to.
+   */
+  async search(principal: Principal, raw: unknown, url: string): Promise<string> {
     const query = validateQuery(SearchAssetsQuery, raw);
     const limit = query.limit ?? 50;
     const rows = await this.repository.search({
@@ -62,12 +69,12 @@ export class AssetsService {
       take: limit + 1,
       overrideTenant: overrideTenantOf(principal),
     });
-    const data = await this.presenter.present(
+    const data = await this.presenter.presentJson(
       rows.slice(0, limit),
       principal.livemode,
       await this.clock.now(principal),
     );
-    return toList(url, data, rows.length > limit);
+    return listJson(url, data, rows.length > limit);
   }
 
   /** Description B (legacy alias): `{status: "success", data, count}`. */

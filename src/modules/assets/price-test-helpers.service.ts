@@ -9,6 +9,7 @@ import { toDecimalText } from 'src/core/money/money';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { AssetPresenter } from 'src/modules/assets/asset-presenter';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
+import { announceCatalogueChange } from 'src/modules/assets/catalogue-changes';
 import type { AssetDto } from 'src/modules/assets/dto/asset.dto';
 import type { SetPricesDto } from 'src/modules/assets/dto/set-prices.dto';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
@@ -63,6 +64,8 @@ export class PriceTestHelpersService {
       const at = await this.clock.now(principal);
       return toList(url, await this.presenter.present(rows, principal.livemode, at), false);
     });
+    // Committed: this process's kept search overrides go now (others' on the notification).
+    announceCatalogueChange({ kind: 'overrides', tenantId: principal.tenantId });
     // Orders of these assets are evaluated at the new price before the helper answers.
     await this.ticks.notify({ tenantId: principal.tenantId, livemode: false }, [...assets.keys()]);
     return result;

@@ -1,12 +1,34 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { NextFunction, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ClockService } from 'src/core/clock/clock.service';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import { PURGE_REQUEST_LOGS_JOB } from 'src/modules/request-logs/request-log-purge';
-import { requestLogRow, RequestLogRow, RequestWithOutcome } from 'src/modules/request-logs/request-log-row';
+import { basicCredentials } from 'src/core/auth/basic-credentials';
+import { CredentialCache } from 'src/core/auth/credential-cache';
+import type { Principal } from 'src/core/auth/principal';
+import type { FinishedRequestHandler } from 'src/core/http/request-entry';
+import {
+  CapturedRequest,
+  requestLogColumns,
+  RequestLogColumns,
+  RequestLogScope,
+} from 'src/modules/request-logs/request-log-row';
+
+/** What the guards and the error renderer leave on a request for its request log row. */
+interface RequestWithOutcome {
+  id?: string;
+  url: string;
+  method: string;
+  originalUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  legacyApi?: boolean;
+  principal?: Principal;
+  /** Basic credentials refused: the principal their key would have had, null for an unknown key. */
+  refusedKey?: RequestLogScope | null;
+  errorBody?: Record<string, unknown>;
+}
 
 /** A flush starts early once this many rows wait. */
 const FLUSH_ROWS = 200;
@@ -15,15 +37,16 @@ const MAX_BUFFERED = 20_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Records requests off the request path: the `finish` listener only builds a row and pushes it
- * into a buffer; a timer (REQUEST_LOG_FLUSH_MS, 500 ms by default) or a full batch writes the
- * buffer with one multi-row INSERT. A failed write is logged and its rows dropped: losing log
- * rows must never fail or slow requests.
+ * Records requests off the request path: at `finish` the request's references and numbers are
+ * pushed into a buffer, nothing else (no row, no redaction, no string built); a timer
+ * (REQUEST_LOG_FLUSH_MS, 500 ms by default) or a full batch builds the rows and writes them with
+ * one multi-row INSERT. A failed write is logged and its rows dropped: losing log rows must never
+ * fail or slow requests. REQUEST_LOG_ENABLED=false records nothing (to measure what it costs).
  */
 @Injectable()
 export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RequestLogRecorder.name);
-  private buffer: RequestLogRow[] = [];
+  private buffer: CapturedRequest[] = [];
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** (tenant, mode, day) whose purge job this process already scheduled. */
@@ -34,6 +57,7 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly config: AppConfig,
     private readonly clock: ClockService,
     private readonly scheduler: JobScheduler,
+    private readonly credentials: CredentialCache,
   ) {}
 
   onModuleInit(): void {
@@ -49,26 +73,52 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** Express middleware: one `finish` listener per /v1 request. */
-  middleware() {
-    return (req: RequestWithOutcome, res: Response, next: NextFunction): void => {
-      if (!req.url.startsWith('/v1/')) {
-        next();
+  /**
+   * Called by the entry middleware's `finish` listener: captures /v1 (and legacy) requests that
+   * were authenticated or refused on a known public key, and failures that happened before
+   * authentication ran (a malformed body, an unknown route) whose Basic credentials name a
+   * public key, resolved at flush time. Null when recording is off.
+   */
+  onFinished(): FinishedRequestHandler | null {
+    if (!this.config.get('REQUEST_LOG_ENABLED')) {
+      return null;
+    }
+    return (req, res, durationMs, now) => {
+      const outcome = req as unknown as RequestWithOutcome;
+      if (!outcome.id || !outcome.url.startsWith('/v1/')) {
         return;
       }
-      const startedAt = Date.now();
-      const start = process.hrtime.bigint();
-      res.once('finish', () => {
-        const row = requestLogRow(req, res, startedAt, Number(process.hrtime.bigint() - start) / 1e6);
-        if (row) {
-          this.push(row);
+      const status = res.statusCode;
+      const scope = outcome.principal ?? outcome.refusedKey ?? null;
+      let publicKey: string | null = null;
+      if (!scope) {
+        // refusedKey null: refused on a key nobody knows. A success without a principal: a public route.
+        if (outcome.refusedKey === null || status < 400) {
+          return;
         }
+        publicKey = basicCredentials(outcome.headers.authorization as string | undefined)?.publicKey ?? null;
+        if (!publicKey || publicKey.length > 128) {
+          return;
+        }
+      }
+      this.push({
+        id: outcome.id,
+        scope,
+        publicKey,
+        method: outcome.method,
+        originalUrl: outcome.originalUrl,
+        status,
+        durationMs,
+        finishedAt: now,
+        error: status >= 400 ? outcome.errorBody : undefined,
+        idempotencyKey: outcome.headers['idempotency-key'],
+        replayed: res.getHeader('Idempotent-Replayed') === 'true',
+        legacy: outcome.legacyApi === true,
       });
-      next();
     };
   }
 
-  push(row: RequestLogRow): void {
+  push(row: CapturedRequest): void {
     if (this.buffer.length >= MAX_BUFFERED) {
       this.buffer.shift();
     }
@@ -94,36 +144,56 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
 
   private async writeAll(): Promise<void> {
     while (this.buffer.length > 0) {
-      const rows = this.buffer.splice(0, 1000);
+      const batch = this.buffer.splice(0, 1000);
       try {
-        await this.insert(rows);
-        await this.schedulePurges(rows);
+        const captured = await this.attribute(batch);
+        if (captured.length > 0) {
+          await this.insert(captured.map(([request, scope]) => requestLogColumns(request, scope)));
+          await this.schedulePurges(captured.map(([, scope]) => scope));
+        }
       } catch (err) {
-        this.logger.warn(`${rows.length} request log rows not stored: ${(err as Error).message}`);
+        this.logger.warn(`${batch.length} request log rows not stored: ${(err as Error).message}`);
       }
     }
   }
 
   /**
-   * One statement for the whole batch, the rows as one JSON parameter: a single JSON.stringify
-   * is the cheapest way to hand many rows to PostgreSQL from this process (the request path's
-   * process), far cheaper than one array parameter per column.
+   * Each request with the scope it is recorded under. Failures before authentication carry only
+   * the public key their credentials named: the key's tenant, mode and scope (from the credential
+   * cache, or the database off the request path), or nothing when no such key exists.
    */
-  private async insert(rows: RequestLogRow[]): Promise<void> {
-    const json = JSON.stringify(rows);
+  private async attribute(batch: CapturedRequest[]): Promise<Array<[CapturedRequest, RequestLogScope]>> {
+    const out: Array<[CapturedRequest, RequestLogScope]> = [];
+    for (const request of batch) {
+      if (request.scope) {
+        out.push([request, request.scope]);
+      } else if (request.publicKey) {
+        const found = await this.credentials.keyByPublicKey(request.publicKey);
+        if (found) {
+          out.push([request, found.principal]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One statement for the whole batch, the rows as one JSON parameter of positional arrays: a
+   * single JSON.stringify is the cheapest way to hand many rows to PostgreSQL from this process
+   * (the request path's process), far cheaper than one array parameter per column, and arrays
+   * leave out the column names an object per row would repeat.
+   */
+  private async insert(rows: RequestLogColumns[]): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO "request_logs"
          ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
           "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
-       SELECT "id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
-              "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy",
-              to_timestamp("created_at" / 1000.0)
-       FROM jsonb_to_recordset($1::jsonb) AS r(
-         "id" text, "tenant_id" text, "livemode" boolean, "api_key_id" text, "investor_id" text, "method" text,
-         "path" text, "query" jsonb, "status" int, "duration_ms" int, "error_code" text, "error" jsonb,
-         "idempotency_key" text, "idempotent_replayed" boolean, "legacy" boolean, "created_at" float8)
+       SELECT r->>0, r->>1, (r->>2)::boolean, r->>3, r->>4, r->>5, r->>6, NULLIF(r->7, 'null'::jsonb),
+              (r->>8)::int, (r->>9)::int, r->>10, NULLIF(r->11, 'null'::jsonb), r->>12, (r->>13)::boolean,
+              (r->>14)::boolean, to_timestamp((r->>15)::float8 / 1000.0)
+       FROM jsonb_array_elements($1::jsonb) AS r
        ON CONFLICT ("id") DO NOTHING`,
-      [json],
+      [JSON.stringify(rows)],
     );
   }
 
@@ -132,19 +202,25 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    * later on the tenant's clock; what it deletes is decided by real time, so moving a test clock
    * never erases the sandbox's logs early).
    */
-  private async schedulePurges(rows: RequestLogRow[]): Promise<void> {
+  private async schedulePurges(scopes: RequestLogScope[]): Promise<void> {
     const day = Math.floor(Date.now() / DAY_MS);
-    for (const row of rows) {
-      const key = `${row.tenant_id}:${row.livemode}:${day}`;
+    // Requests of one API key share one scope object: each is looked at once per batch.
+    const seen = new Set<RequestLogScope>();
+    for (const scope of scopes) {
+      if (seen.has(scope)) {
+        continue;
+      }
+      seen.add(scope);
+      const key = `${scope.tenantId}:${scope.livemode}:${day}`;
       if (this.purgeScheduled.has(key)) {
         continue;
       }
       this.purgeScheduled.add(key);
-      const scope = { tenantId: row.tenant_id, livemode: row.livemode };
+      const tenantScope = { tenantId: scope.tenantId, livemode: scope.livemode };
       await this.scheduler.schedule(this.dataSource.manager, {
-        ...scope,
+        ...tenantScope,
         kind: PURGE_REQUEST_LOGS_JOB,
-        dueAt: new Date((await this.clock.now(scope)).getTime() + DAY_MS),
+        dueAt: new Date((await this.clock.now(tenantScope)).getTime() + DAY_MS),
         payload: {},
         dedupeKey: `day-${day}`,
       });

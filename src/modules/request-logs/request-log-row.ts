@@ -1,10 +1,3 @@
-import type { Request, Response } from 'express';
-import type { Principal } from 'src/core/auth/principal';
-import type { RequestLogEntity } from 'src/modules/request-logs/request-log.entity';
-
-/** A row as buffered: the arrival time in epoch milliseconds (what the batch insert sends). */
-export type RequestLogRow = Omit<RequestLogEntity, 'created_at'> & { created_at: number };
-
 /**
  * Query parameters whose values are kept: paging, filters over ids, enums, times and symbols.
  * Any other parameter (a name, an email, free text) keeps its name with the value redacted.
@@ -62,49 +55,86 @@ export function loggableQuery(originalUrl: string): Record<string, string> | nul
   return out;
 }
 
-/** What the error renderer leaves on the request for the request log: the body the client got. */
-export interface RequestWithOutcome extends Request {
-  id?: string;
-  principal?: Principal;
-  errorBody?: Record<string, unknown>;
+/** The tenant, mode, key and investor scope a request log row is recorded under. */
+export interface RequestLogScope {
+  tenantId: string;
+  livemode: boolean;
+  keyId: string;
+  investorId: string | null;
+  method: 'basic' | 'jwt';
 }
 
-function pathOf(req: Request): string {
-  const url = req.originalUrl;
+/**
+ * A finished request as captured on the request path: only references and primitives (the row
+ * is built at flush time). `scope` is the request's principal, or for credentials refused on a
+ * known public key the principal that key would have had; null for a failure before
+ * authentication, with the public key its credentials named (resolved at flush time).
+ */
+export interface CapturedRequest {
+  id: string;
+  scope: RequestLogScope | null;
+  publicKey: string | null;
+  method: string;
+  originalUrl: string;
+  status: number;
+  durationMs: number;
+  finishedAt: number;
+  error: Record<string, unknown> | undefined;
+  idempotencyKey: string | string[] | undefined;
+  replayed: boolean;
+  legacy: boolean;
+}
+
+function pathOf(url: string): string {
   const q = url.indexOf('?');
   return (q === -1 ? url : url.slice(0, q)).slice(0, 512);
 }
 
-/** The row for a finished request, or null when there is no tenant to show it to. */
-export function requestLogRow(
-  req: RequestWithOutcome,
-  res: Response,
-  startedAt: number,
-  durationMs: number,
-): RequestLogRow | null {
-  const principal = req.principal;
-  if (!principal || !req.id) {
-    return null;
-  }
-  const error = res.statusCode >= 400 ? (req.errorBody ?? null) : null;
-  const rawKey = req.headers['idempotency-key'];
-  const idempotencyKey = typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null;
-  return {
-    id: req.id,
-    tenant_id: principal.tenantId,
-    livemode: principal.livemode,
-    api_key_id: principal.method === 'basic' ? principal.keyId : null,
-    investor_id: principal.investorId,
-    method: req.method,
-    path: pathOf(req),
-    query: loggableQuery(req.originalUrl),
-    status: res.statusCode,
-    duration_ms: Math.round(durationMs),
-    error_code: error && typeof error.code === 'string' ? error.code : null,
-    error,
-    idempotency_key: idempotencyKey,
-    idempotent_replayed: res.getHeader('Idempotent-Replayed') === 'true',
-    legacy: (req as { legacyApi?: boolean }).legacyApi === true,
-    created_at: startedAt,
-  };
+/**
+ * The row's columns in insert order (RequestLogRecorder's INSERT reads them by position): id,
+ * tenant_id, livemode, api_key_id, investor_id, method, path, query, status, duration_ms,
+ * error_code, error, idempotency_key, idempotent_replayed, legacy, created_at (epoch ms).
+ */
+export type RequestLogColumns = [
+  string,
+  string,
+  boolean,
+  string | null,
+  string | null,
+  string,
+  string,
+  Record<string, string> | null,
+  number,
+  number,
+  string | null,
+  Record<string, unknown> | null,
+  string | null,
+  boolean,
+  boolean,
+  number,
+];
+
+export function requestLogColumns(captured: CapturedRequest, scope: RequestLogScope): RequestLogColumns {
+  const { error } = captured;
+  const rawKey = captured.idempotencyKey;
+  const durationMs = Math.round(captured.durationMs);
+  return [
+    captured.id,
+    scope.tenantId,
+    scope.livemode,
+    scope.method === 'basic' ? scope.keyId : null,
+    scope.investorId,
+    captured.method,
+    pathOf(captured.originalUrl),
+    loggableQuery(captured.originalUrl),
+    captured.status,
+    durationMs,
+    error && typeof error.code === 'string' ? error.code : null,
+    error ?? null,
+    typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null,
+    captured.replayed,
+    captured.legacy,
+    // Arrival time: the finish time less the duration.
+    captured.finishedAt - durationMs,
+  ];
 }

@@ -51,7 +51,9 @@ export class RequestLogsService {
       throw new ServiceError(
         'SVC-404-001',
         `No such request log: '${id}'. Requests appear within 2 seconds and are kept for the retention period; ` +
-          'use the key pair (test or live) of the mode the request was sent in.',
+          'use the key pair (test or live) of the mode the request was sent in. A request refused before ' +
+          'its API key was recognised (no credentials, an unreadable Authorization header, an unknown public ' +
+          'key) names no tenant and is never recorded: check the Authorization header it sent.',
         'request_id',
       );
     }

@@ -1,77 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { COLUMNS, OPEN, SELECT, TICK_UNCHANGED, TickQuote } from 'src/modules/trading/order-sql';
 import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
+
+export type { TickQuote } from 'src/modules/trading/order-sql';
 
 export interface Scope {
   tenantId: string;
   livemode: boolean;
 }
-
-const OPEN = `status IN ('accepted', 'partially_filled')`;
-const COLUMNS = [
-  'id',
-  'tenant_id',
-  'livemode',
-  'investor_id',
-  'account_id',
-  'asset_id',
-  'symbol',
-  'asset_class',
-  'market',
-  'currency',
-  'side',
-  'type',
-  'time_in_force',
-  'quantity',
-  'notional',
-  'limit_price',
-  'stop_price',
-  'trail_percent',
-  'trail_price',
-  'water_mark',
-  'triggered',
-  'extended_hours',
-  'client_order_id',
-  'status',
-  'filled_quantity',
-  'filled_notional',
-  'fill_count',
-  'commission',
-  'commission_type',
-  'commission_rate',
-  'hold_amount',
-  'hold_used',
-  'settlement_date',
-  'reject_reason',
-  'cancel_reason',
-  'metadata',
-  'created_at',
-  'updated_at',
-  'filled_at',
-  'canceled_at',
-] as const;
-// Numerics are read as canonical text (no trailing zeros), dates as 'YYYY-MM-DD'.
-const SELECT = COLUMNS.map((c) =>
-  [
-    'quantity',
-    'notional',
-    'limit_price',
-    'stop_price',
-    'trail_percent',
-    'trail_price',
-    'water_mark',
-    'filled_quantity',
-    'filled_notional',
-    'commission',
-    'commission_rate',
-    'hold_amount',
-    'hold_used',
-  ].includes(c)
-    ? `trim_scale("${c}")::text AS "${c}"`
-    : c === 'settlement_date'
-      ? `"settlement_date"::text AS "settlement_date"`
-      : `"${c}"`,
-).join(', ');
 
 export interface AccountOrderFilter {
   status?: OrderStatus;
@@ -112,16 +49,21 @@ export class OrdersRepository {
     );
   }
 
-  async clientOrderIdTaken(
-    manager: EntityManager,
-    accountId: string,
-    clientOrderId: string,
-  ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM orders WHERE account_id = $1 AND client_order_id = $2`,
-      [accountId, clientOrderId],
+  /**
+   * Writes an accepted order and returns it as stored (canonical numerics, jsonb metadata), or null
+   * when the account already has an order with its client_order_id (a concurrent one waits for the
+   * other's commit). One round trip instead of a check, an insert and a read.
+   */
+  async insertUnlessClientOrderIdTaken(manager: EntityManager, order: OrderRow): Promise<OrderRow | null> {
+    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
+    const rows: OrderRow[] = await manager.query(
+      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
+       RETURNING ${SELECT}`,
+      values,
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 
   async find(
@@ -194,12 +136,24 @@ export class OrdersRepository {
     return cursor.before ? rows.reverse() : rows;
   }
 
-  /** Open orders of one asset, unlocked: what a tick looks at before it knows what will change. */
-  openOfAsset(manager: EntityManager, scope: Scope, assetId: string): Promise<OrderRow[]> {
+  /**
+   * Open orders of one asset, unlocked: what a tick or a session event looks at before it knows what
+   * will change. With `tick`, the orders that quote certainly leaves as they are stay in the database
+   * (TICK_UNCHANGED); the engine still decides every order it reads.
+   */
+  openOfAsset(manager: EntityManager, scope: Scope, assetId: string, tick?: TickQuote): Promise<OrderRow[]> {
+    if (!tick) {
+      return manager.query(
+        `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+         ORDER BY created_at, seq`,
+        [scope.tenantId, scope.livemode, assetId],
+      );
+    }
     return manager.query(
       `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+         AND NOT ${TICK_UNCHANGED}
        ORDER BY created_at, seq`,
-      [scope.tenantId, scope.livemode, assetId],
+      [scope.tenantId, scope.livemode, assetId, tick.phase, tick.last, tick.bid, tick.ask],
     );
   }
 

@@ -146,3 +146,14 @@ export function decide(order: OrderRow, quote: QuoteView, phase: Phase): Decisio
       : undefined;
   return { kind: 'fill', quantity, price, ...changes, ...(cancelRest ? { cancelRest } : {}) };
 }
+
+/** Whether a decision changes the order (a fill, a cancel, a moved water mark or a triggered stop). */
+export function changes(order: OrderRow, decision: Decision): boolean {
+  if (decision.kind !== 'none') {
+    return true;
+  }
+  return (
+    (decision.waterMark !== undefined && !decision.waterMark.eq(order.water_mark ?? NaN)) ||
+    decision.triggered !== undefined
+  );
+}

@@ -8,10 +8,10 @@ import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import type { DueJob } from 'src/core/scheduler/job-types';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
-import { clock, getMarket, sessionInstants, wallClock, addDays } from 'src/modules/markets/calendar';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
-import { decide, Decision, Phase } from 'src/modules/trading/engine/fill-rules';
+import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
+import { nextSession, phaseAt } from 'src/modules/trading/engine/sessions';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
 import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
@@ -19,84 +19,9 @@ import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 export const SESSION_OPEN_JOB = 'trading.session_open';
 export const SESSION_CLOSE_JOB = 'trading.session_close';
 
-const MINUTE = 60_000;
-const CACHE_LIMIT = 10_000;
-// Session boundaries fall on whole minutes, so phases and next sessions are the same for every
-// instant of a minute: both are kept per market and minute (the calendar work is the costly part).
-const phases = new Map<string, Phase>();
-const sessions = new Map<string, { open: Date; close: Date; closeOfCurrent: Date } | null>();
-
-function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
-  if (cache.has(key)) {
-    return cache.get(key) as T;
-  }
-  const value = compute();
-  if (cache.size >= CACHE_LIMIT) {
-    cache.clear();
-  }
-  cache.set(key, value);
-  return value;
-}
-
-/** The phase of a market at an instant: regular, pre/post (extended) or closed. */
-export function phaseAt(market: string, at: Date): Phase {
-  return remember(phases, `${market}|${Math.floor(at.getTime() / MINUTE)}`, () => {
-    if (!getMarket(market)) {
-      return 'closed';
-    }
-    const session = clock(market, new Date(Math.floor(at.getTime() / MINUTE) * MINUTE)).session;
-    return session === 'regular' ? 'regular' : session === 'closed' ? 'closed' : 'extended';
-  });
-}
-
-/** The next regular open and close of a market after `at` (null for a market that never closes). */
-export function nextSession(
-  market: string,
-  at: Date,
-): { open: Date; close: Date; closeOfCurrent: Date } | null {
-  const minute = Math.floor(at.getTime() / MINUTE) * MINUTE;
-  return remember(sessions, `${market}|${minute}`, () => computeNextSession(market, minute));
-}
-
-function computeNextSession(
-  market: string,
-  now: number,
-): { open: Date; close: Date; closeOfCurrent: Date } | null {
-  const definition = getMarket(market);
-  if (!definition?.holiday_calendar) {
-    return null;
-  }
-  const today = wallClock(now, definition.timezone).date;
-  let open: number | null = null;
-  let closeOfCurrent: number | null = null;
-  for (let ahead = 0; ahead <= 31 && (open === null || closeOfCurrent === null); ahead++) {
-    const times = sessionInstants(definition, addDays(today, ahead));
-    if (!times) {
-      continue;
-    }
-    if (closeOfCurrent === null && times.close > now) {
-      closeOfCurrent = times.close;
-    }
-    if (open === null && times.open > now) {
-      open = times.open;
-    }
-  }
-  if (open === null || closeOfCurrent === null) {
-    return null;
-  }
-  const close = sessionInstants(definition, wallClock(open, definition.timezone).date)!.close;
-  return { open: new Date(open), close: new Date(close), closeOfCurrent: new Date(closeOfCurrent) };
-}
-
-/** Whether a decision changes the order (a fill, a cancel, a moved water mark or a triggered stop). */
-function changes(order: OrderRow, decision: Decision): boolean {
-  if (decision.kind !== 'none') {
-    return true;
-  }
-  return (
-    (decision.waterMark !== undefined && !decision.waterMark.eq(order.water_mark ?? NaN)) ||
-    decision.triggered !== undefined
-  );
+/** Day orders placed before a session's close expire at that close. */
+function expires(order: OrderRow, event: 'open' | 'close' | undefined, at: Date): boolean {
+  return event === 'close' && order.time_in_force === 'day' && order.created_at.getTime() < at.getTime();
 }
 
 /**
@@ -145,29 +70,57 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.sweepTimer);
   }
 
-  /** A price tick of some assets: each asset's open orders in one transaction, at the clock's now. */
+  /**
+   * A price tick of some assets at the clock's now. Per asset: its quote, then an unlocked read of the
+   * open orders the quote may change (none in a closed session), decided in memory; only when some do
+   * change is a transaction opened, which locks them FOR UPDATE SKIP LOCKED, re-reads and decides them
+   * again. A typical tick is two reads and no transaction.
+   */
   async tick(scope: Scope, assetIds: string[]): Promise<number> {
     let changed = 0;
     for (const assetId of assetIds) {
-      changed += await this.dataSource.transaction(async (manager) =>
-        this.evaluateAsset(manager, scope, assetId, await this.clock.now(scope, manager)),
-      );
+      changed += await this.tickAsset(scope, assetId);
     }
     return changed;
   }
 
+  private async tickAsset(scope: Scope, assetId: string): Promise<number> {
+    const at = await this.clock.now(scope);
+    const asset = await this.assets.resolveInScope(scope, assetId);
+    if (!asset) {
+      return 0;
+    }
+    const phase = phaseAt(asset.row.market, at);
+    if (phase !== 'regular' && phase !== 'extended') {
+      return 0; // nothing is eligible while the market is closed (see `decide`)
+    }
+    const quote = await this.pricing.quote(asset.priced, asset.override, at);
+    const open = await this.orders.openOfAsset(this.dataSource.manager, scope, assetId, {
+      phase,
+      last: quote.last.toFixed(),
+      bid: quote.bid.toFixed(),
+      ask: quote.ask.toFixed(),
+    });
+    const candidates = open.filter((order) => changes(order, decide(order, quote, phase)));
+    if (candidates.length === 0) {
+      return 0;
+    }
+    return this.dataSource.transaction((manager) =>
+      this.evaluateLocked(manager, scope, candidates, asset, quote, phase, at),
+    );
+  }
+
   /**
-   * Evaluates the open orders of an asset; returns how many changed. The orders are read without a
-   * lock and decided in memory; only those the quote changes (fills, cancels, a moved water mark, a
-   * triggered stop, day orders at the close) are then locked FOR UPDATE SKIP LOCKED, re-read and
-   * decided again, so a typical tick writes nothing and two engines never change one order.
+   * Evaluates the open orders of an asset at a session event (in the event job's transaction);
+   * returns how many changed. The orders are read without a lock and decided in memory; only those
+   * the event changes (auction fills and cancels, day orders at the close) are then locked.
    */
   async evaluateAsset(
     manager: EntityManager,
     scope: Scope,
     assetId: string,
     at: Date,
-    event?: 'open' | 'close',
+    event: 'open' | 'close',
   ): Promise<number> {
     const open = await this.orders.openOfAsset(manager, scope, assetId);
     if (open.length === 0) {
@@ -178,13 +131,29 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
       return 0;
     }
     const quote = await this.pricing.quote(asset.priced, asset.override, at);
-    const phase = event ?? phaseAt(asset.row.market, at);
-    const expires = (order: OrderRow) =>
-      event === 'close' && order.time_in_force === 'day' && order.created_at.getTime() < at.getTime();
-    const candidates = open.filter((order) => expires(order) || changes(order, decide(order, quote, phase)));
+    const candidates = open.filter(
+      (order) => expires(order, event, at) || changes(order, decide(order, quote, event)),
+    );
+    return this.evaluateLocked(manager, scope, candidates, asset, quote, event, at);
+  }
+
+  /**
+   * Locks the candidates that are still open (skipping rows another engine holds: it is evaluating
+   * them), and evaluates each again as locked; day orders expire at the close.
+   */
+  private async evaluateLocked(
+    manager: EntityManager,
+    scope: Scope,
+    candidates: OrderRow[],
+    asset: ResolvedAsset,
+    quote: PricedQuote,
+    phase: Phase,
+    at: Date,
+  ): Promise<number> {
     if (candidates.length === 0) {
       return 0;
     }
+    const event = phase === 'open' || phase === 'close' ? phase : undefined;
     let changed = 0;
     for (const order of await this.orders.lockOpen(
       manager,
@@ -193,7 +162,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
       if (await this.evaluate(manager, order, asset, quote, phase, at)) {
         changed++;
       }
-      if (expires(order)) {
+      if (expires(order, event, at)) {
         const current = await this.orders.find(scope, order.account_id, order.id, manager);
         if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
           await this.fills.end(
@@ -288,7 +257,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     }
     const scope = { tenantId: order.tenant_id, livemode: order.livemode };
     if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
-      await this.scheduler.schedule(manager, {
+      await this.scheduler.ensure(manager, {
         ...scope,
         kind: SESSION_OPEN_JOB,
         dueAt: next.open,
@@ -299,7 +268,7 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
       const close =
         order.time_in_force === 'day' && order.extended_hours ? next.closeOfCurrent : next.closeOfCurrent;
-      await this.scheduler.schedule(manager, {
+      await this.scheduler.ensure(manager, {
         ...scope,
         kind: SESSION_CLOSE_JOB,
         dueAt: close,

@@ -8,17 +8,17 @@ import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newId } from 'src/core/ids/ids';
-import { minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
 import { assertAccountActive, AccountsService } from 'src/modules/accounts/accounts.service';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { addBusinessDays, getMarket, isBusinessDay, wallClock } from 'src/modules/markets/calendar';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
-import { CommissionSettings, fillCommission } from 'src/modules/trading/commissions';
+import { CommissionSettings } from 'src/modules/trading/commissions';
 import type { OrderDto } from 'src/modules/trading/dto/order.dto';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
-import { OrderEngine, phaseAt } from 'src/modules/trading/engine/order-engine.service';
+import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
+import { phaseAt } from 'src/modules/trading/engine/sessions';
 import {
   checkBondIncrement,
   checkOrderShape,
@@ -26,12 +26,10 @@ import {
   enabledAssetOf,
 } from 'src/modules/trading/order-rules';
 import { isBondClass, OPEN_STATUSES, OrderRow } from 'src/modules/trading/order-types';
-import { envelopeOrder, valueOf } from 'src/modules/trading/order-views';
+import { holdAmount, soldUnits } from 'src/modules/trading/order-holds';
+import { envelopeOrder } from 'src/modules/trading/order-views';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
-
-/** Market orders hold this much above the quote, so a price that moves before the fill is covered. */
-export const MARKET_COLLAR = new Money('0.05');
 
 /**
  * Placing an order, one transaction: the account (404 outside scope), the asset and the order's shape
@@ -63,9 +61,7 @@ export class PlaceOrder {
     idem: IdempotentRequest | undefined,
   ): Promise<OrderDto> {
     return this.transactions.run(idem, async (manager) => {
-      const account = await this.accounts.findInvestorAccount(principal, investorId, manager, {
-        lock: 'share',
-      });
+      const account = await this.accounts.shareForTrading(principal, investorId, manager);
       const asset = await this.assets.resolveInScope(principal, body.symbol, manager);
       if (!asset) {
         throw ServiceError.invalid(
@@ -110,12 +106,6 @@ export class PlaceOrder {
       }
       checkSessionForTimeInForce(body, row.market, now);
       const clientOrderId = body.client_order_id ?? newId('order').slice(4);
-      if (await this.orders.clientOrderIdTaken(manager, account.id, clientOrderId)) {
-        throw ServiceError.invalid(
-          'client_order_id',
-          `client_order_id '${clientOrderId}' is already used by an order of this account: send a new one.`,
-        );
-      }
       const quote = await this.pricing.quote(asset.priced, asset.override, now);
       const terms = await this.commissions.terms(principal.tenantId, manager);
       const order: OrderRow = {
@@ -160,16 +150,41 @@ export class PlaceOrder {
         filled_at: null,
         canceled_at: null,
       };
-      order.hold_amount = await this.hold(manager, order, asset, quote, now);
-      await this.orders.insert(manager, order);
+      // Sells reserve units of the position; what is free of it is read before the order is written.
+      const free =
+        order.side === 'sell'
+          ? new Money(await this.positions.available(manager, order.account_id, order.asset_id))
+          : null;
+      const accrued = order.settlement_date
+        ? this.pricing.bondAccrued(asset.priced, order.settlement_date)
+        : null;
+      order.hold_amount = holdAmount(order, quote, free, accrued).toFixed();
+      // The row as stored (canonical numerics, jsonb metadata); none when the client_order_id is taken.
+      const accepted = await this.orders.insertUnlessClientOrderIdTaken(manager, order);
+      if (!accepted) {
+        throw ServiceError.invalid(
+          'client_order_id',
+          `client_order_id '${clientOrderId}' is already used by an order of this account: send a new one.`,
+        );
+      }
+      await this.hold(manager, accepted, free, quote, now);
       await this.events.emit(manager, {
-        tenantId: order.tenant_id,
-        livemode: order.livemode,
+        tenantId: accepted.tenant_id,
+        livemode: accepted.livemode,
         event: 'order.accepted',
-        data: { ...envelopeOrder(order) },
+        data: { ...envelopeOrder(accepted) },
       });
-      await this.engine.evaluate(manager, order, asset, quote, phaseAt(row.market, now), now);
-      const current = (await this.orders.find(principal, account.id, order.id, manager)) as OrderRow;
+      const changed = await this.engine.evaluate(
+        manager,
+        accepted,
+        asset,
+        quote,
+        phaseAt(row.market, now),
+        now,
+      );
+      const current = changed
+        ? ((await this.orders.find(principal, account.id, accepted.id, manager)) as OrderRow)
+        : accepted;
       if (OPEN_STATUSES.includes(current.status)) {
         await this.engine.scheduleSessionEvents(manager, current, now);
       }
@@ -206,91 +221,44 @@ export class PlaceOrder {
   }
 
   /**
-   * Buys hold the most the order can cost plus its commission (limit price, or the quote plus the
-   * market collar); sells reserve the units. Returns what was held.
+   * Holds what `holdAmount` computed (stored on the order): cash in the ledger for buys
+   * (422 SVC-422-002 without the buying power), units of the position for sells (422 SVC-422-003).
    */
   private async hold(
     manager: EntityManager,
     order: OrderRow,
-    asset: ResolvedAsset,
+    free: Decimal | null,
     quote: PricedQuote,
     now: Date,
-  ): Promise<string> {
-    const scope = { tenantId: order.tenant_id, livemode: order.livemode };
-    const collar = MARKET_COLLAR.plus(1);
+  ): Promise<void> {
     if (order.side === 'sell') {
-      const free = new Money(await this.positions.available(manager, order.account_id, order.asset_id));
-      const needed =
-        order.quantity !== null
-          ? new Money(order.quantity)
-          : new Money(order.notional as string).div(quote.bid);
-      const reserve =
-        order.quantity !== null
-          ? needed
-          : Decimal.min(free, needed.times(collar).toDecimalPlaces(8, Decimal.ROUND_UP));
+      const needed = order.quantity !== null ? new Money(order.quantity) : soldUnits(order, quote);
       if (
-        free.lt(needed) ||
-        !(await this.positions.reserve(manager, order.account_id, order.asset_id, reserve.toFixed()))
+        (free ?? new Money(0)).lt(needed) ||
+        !(await this.positions.reserve(manager, order.account_id, order.asset_id, order.hold_amount))
       ) {
         throw new ServiceError(
           'SVC-422-003',
-          `The account holds ${free.toFixed()} ${order.symbol} not already reserved by open sell orders; it cannot sell ${needed.toDecimalPlaces(8).toFixed()} (no short selling in cash accounts).`,
+          `The account holds ${(free ?? new Money(0)).toFixed()} ${order.symbol} not already reserved by open sell orders; it cannot sell ${needed.toDecimalPlaces(8).toFixed()} (no short selling in cash accounts).`,
           order.quantity !== null ? 'quantity' : 'notional',
         );
       }
-      return reserve.toFixed();
-    }
-    const dp = minorUnits(order.currency);
-    let amount: Decimal;
-    if (order.notional !== null) {
-      const commission = fillCommission(
-        { type: order.commission_type, rate: order.commission_rate },
-        {
-          quantity: new Money(order.notional).div(quote.ask).times(collar),
-          gross: new Money(order.notional),
-          first: true,
-          currency: order.currency,
-        },
-      );
-      amount = new Money(order.notional).plus(commission);
-    } else {
-      const price =
-        order.limit_price !== null
-          ? new Money(order.limit_price)
-          : order.type === 'trailing_stop'
-            ? (order.trail_price !== null
-                ? quote.ask.plus(order.trail_price)
-                : quote.ask.times(new Money(order.trail_percent as string).div(100).plus(1))
-              ).times(collar)
-            : Decimal.max(quote.ask, order.stop_price ?? 0).times(collar);
-      const gross = valueOf(order.asset_class, order.quantity as string, price);
-      const accrued = order.settlement_date
-        ? this.pricing
-            .bondAccrued(asset.priced, order.settlement_date)
-            .times(order.quantity as string)
-            .div(100)
-        : new Money(0);
-      const cost = gross.plus(accrued).toDecimalPlaces(dp, Decimal.ROUND_UP);
-      const commission = fillCommission(
-        { type: order.commission_type, rate: order.commission_rate },
-        { quantity: new Money(order.quantity as string), gross: cost, first: true, currency: order.currency },
-      );
-      amount = cost.plus(commission);
+      return;
     }
     await this.ledger.hold(
       manager,
       {
-        ...scope,
+        tenantId: order.tenant_id,
+        livemode: order.livemode,
         holdKey: `order:${order.id}`,
         kind: 'order',
         debit: { kind: 'investor_cash', ownerId: order.account_id, currency: order.currency },
         credit: { kind: 'securities_settlement', currency: order.currency },
-        amount,
+        amount: new Money(order.hold_amount),
         at: now,
         reference: order.id,
       },
       { insufficientFundsParam: order.notional !== null ? 'notional' : 'quantity' },
     );
-    return amount.toFixed();
   }
 }

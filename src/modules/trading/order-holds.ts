@@ -1,0 +1,66 @@
+import Decimal from 'decimal.js';
+import { minorUnits } from 'src/core/money/currencies';
+import { Money } from 'src/core/money/money';
+import type { PricedQuote } from 'src/modules/pricing/pricing.service';
+import { fillCommission } from 'src/modules/trading/commissions';
+import type { OrderRow } from 'src/modules/trading/order-types';
+import { valueOf } from 'src/modules/trading/order-views';
+
+/** Market orders hold this much above the quote, so a price that moves before the fill is covered. */
+export const MARKET_COLLAR = new Money('0.05');
+
+/**
+ * What acceptance holds: for buys the most the order can cost plus its commission (limit price, or
+ * the quote plus the market collar, and a bond's accrued interest per 100 face to settlement); for
+ * sells the units to reserve (`free`: what the position has not reserved yet).
+ */
+export function holdAmount(
+  order: OrderRow,
+  quote: PricedQuote,
+  free: Decimal | null,
+  accruedPer100: Decimal | null,
+): Decimal {
+  const collar = MARKET_COLLAR.plus(1);
+  if (order.side === 'sell') {
+    // A notional sell reserves the units its notional is worth at the bid plus the collar, at most
+    // what the account holds free.
+    return order.quantity !== null
+      ? new Money(order.quantity)
+      : Decimal.min(free ?? 0, soldUnits(order, quote).times(collar).toDecimalPlaces(8, Decimal.ROUND_UP));
+  }
+  const dp = minorUnits(order.currency);
+  if (order.notional !== null) {
+    const commission = fillCommission(
+      { type: order.commission_type, rate: order.commission_rate },
+      {
+        quantity: new Money(order.notional).div(quote.ask).times(collar),
+        gross: new Money(order.notional),
+        first: true,
+        currency: order.currency,
+      },
+    );
+    return new Money(order.notional).plus(commission);
+  }
+  const price =
+    order.limit_price !== null
+      ? new Money(order.limit_price)
+      : order.type === 'trailing_stop'
+        ? (order.trail_price !== null
+            ? quote.ask.plus(order.trail_price)
+            : quote.ask.times(new Money(order.trail_percent as string).div(100).plus(1))
+          ).times(collar)
+        : Decimal.max(quote.ask, order.stop_price ?? 0).times(collar);
+  const gross = valueOf(order.asset_class, order.quantity as string, price);
+  const accrued = accruedPer100 ? accruedPer100.times(order.quantity as string).div(100) : new Money(0);
+  const cost = gross.plus(accrued).toDecimalPlaces(dp, Decimal.ROUND_UP);
+  const commission = fillCommission(
+    { type: order.commission_type, rate: order.commission_rate },
+    { quantity: new Money(order.quantity as string), gross: cost, first: true, currency: order.currency },
+  );
+  return cost.plus(commission);
+}
+
+/** The units a notional sell needs at the bid. */
+export function soldUnits(order: OrderRow, quote: PricedQuote): Decimal {
+  return new Money(order.notional as string).div(quote.bid);
+}
