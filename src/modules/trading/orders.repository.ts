@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { COLUMNS, OPEN, SELECT, TICK_UNCHANGED, TickQuote } from 'src/modules/trading/order-sql';
 import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
 
@@ -35,17 +36,20 @@ export interface OrderChange {
   updatedAt: Date;
 }
 
+function insertValues(order: OrderRow): unknown[] {
+  return COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
+}
+
 /** Orders and their executions: every query of the trading tables' order side lives here. */
 @Injectable()
 export class OrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, order: OrderRow): Promise<void> {
-    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
     await manager.query(
       `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
        VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
-      values,
+      insertValues(order),
     );
   }
 
@@ -55,15 +59,33 @@ export class OrdersRepository {
    * other's commit). One round trip instead of a check, an insert and a read.
    */
   async insertUnlessClientOrderIdTaken(manager: EntityManager, order: OrderRow): Promise<OrderRow | null> {
-    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
        VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
        ON CONFLICT ("account_id", "client_order_id") DO NOTHING
        RETURNING ${SELECT}`,
-      values,
+      insertValues(order),
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * insertUnlessClientOrderIdTaken as a statement of the caller's batch: `taken` is called (and
+   * should throw) when the account already has an order with the client_order_id.
+   */
+  insertInto(batch: WriteBatch, order: OrderRow, taken: () => never): void {
+    batch.add(
+      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
+       RETURNING id`,
+      insertValues(order),
+      (rows) => {
+        if (rows === 0) {
+          taken();
+        }
+      },
+    );
   }
 
   async find(

@@ -1,5 +1,10 @@
 import 'reflect-metadata';
+import { once } from 'node:events';
 import { NestFactory } from '@nestjs/core';
+import type Redis from 'ioredis';
+import { REDIS } from 'src/core/redis/redis.module';
+import { JobQueue } from 'src/core/scheduler/job-queue.service';
+import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import { WorkerModule } from 'src/worker.module';
@@ -24,6 +29,14 @@ async function main(): Promise<void> {
     }
     return result;
   };
+  // Bull's Redis clients must be connected before the app closes: closing a client still connecting
+  // rejects its queued commands with nobody to catch them, and the process would exit with 1.
+  const redis = app.get<Redis>(REDIS);
+  await Promise.all([
+    app.get(JobQueue).queue.isReady(),
+    app.get(DeliveryQueue).queue.isReady(),
+    redis.status === 'ready' ? undefined : once(redis, 'ready'),
+  ]);
   process.stdout.write('WORKER READY\n');
   await app
     .get(OrderEngine)

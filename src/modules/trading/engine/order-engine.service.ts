@@ -1,11 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ClockService } from 'src/core/clock/clock.service';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
-import type { DueJob } from 'src/core/scheduler/job-types';
+import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
@@ -18,6 +19,33 @@ import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 
 export const SESSION_OPEN_JOB = 'trading.session_open';
 export const SESSION_CLOSE_JOB = 'trading.session_close';
+
+/**
+ * The session events an open order waits for: the open when the market is not in its regular
+ * session (or the order is opg); the close for day and cls orders. One job per market and instant.
+ */
+function sessionJobs(order: OrderRow, now: Date): ScheduleInput[] {
+  const next = nextSession(order.market, now);
+  if (!next) {
+    return [];
+  }
+  const job = (kind: string, dueAt: Date): ScheduleInput => ({
+    tenantId: order.tenant_id,
+    livemode: order.livemode,
+    kind,
+    dueAt,
+    payload: { market: order.market },
+    dedupeKey: `${order.market}:${dueAt.toISOString()}`,
+  });
+  const jobs: ScheduleInput[] = [];
+  if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
+    jobs.push(job(SESSION_OPEN_JOB, next.open));
+  }
+  if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
+    jobs.push(job(SESSION_CLOSE_JOB, next.closeOfCurrent));
+  }
+  return jobs;
+}
 
 /** Day orders placed before a session's close expire at that close. */
 function expires(order: OrderRow, event: 'open' | 'close' | undefined, at: Date): boolean {
@@ -251,30 +279,15 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
    * The open when the market is not in its regular session; the close for day and cls orders.
    */
   async scheduleSessionEvents(manager: EntityManager, order: OrderRow, now: Date): Promise<void> {
-    const next = nextSession(order.market, now);
-    if (!next) {
-      return;
+    for (const job of sessionJobs(order, now)) {
+      await this.scheduler.ensure(manager, job);
     }
-    const scope = { tenantId: order.tenant_id, livemode: order.livemode };
-    if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
-      await this.scheduler.ensure(manager, {
-        ...scope,
-        kind: SESSION_OPEN_JOB,
-        dueAt: next.open,
-        payload: { market: order.market },
-        dedupeKey: `${order.market}:${next.open.toISOString()}`,
-      });
-    }
-    if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
-      const close =
-        order.time_in_force === 'day' && order.extended_hours ? next.closeOfCurrent : next.closeOfCurrent;
-      await this.scheduler.ensure(manager, {
-        ...scope,
-        kind: SESSION_CLOSE_JOB,
-        dueAt: close,
-        payload: { market: order.market },
-        dedupeKey: `${order.market}:${close.toISOString()}`,
-      });
+  }
+
+  /** scheduleSessionEvents as statements of the placement's batch. */
+  scheduleSessionEventsInto(batch: WriteBatch, order: OrderRow, now: Date): void {
+    for (const job of sessionJobs(order, now)) {
+      this.scheduler.scheduleInto(batch, job);
     }
   }
 
