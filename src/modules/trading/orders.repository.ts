@@ -20,6 +20,13 @@ export interface AccountOrderFilter {
   offset: number;
 }
 
+/** A moved water mark or a triggered stop of one order (undefined: unchanged). */
+export interface OrderMark {
+  id: string;
+  waterMark?: string;
+  triggered?: boolean;
+}
+
 export interface OrderChange {
   status?: OrderStatus;
   filledQuantity?: string;
@@ -224,6 +231,22 @@ export class OrdersRepository {
     await manager.query(
       `UPDATE orders SET ${keys.map((k, i) => `"${columns[k]}" = $${i + 2}`).join(', ')} WHERE id = $1`,
       [id, ...keys.map((k) => change[k])],
+    );
+  }
+
+  /**
+   * Water marks and stop triggers of several orders in one statement (an engine tick moves those of
+   * every trailing stop of an asset); updated_at stays, as no fill or status change happened.
+   */
+  async mark(manager: EntityManager, marks: OrderMark[]): Promise<void> {
+    if (marks.length === 0) {
+      return;
+    }
+    await manager.query(
+      `UPDATE orders o SET water_mark = coalesce(m.water_mark, o.water_mark), triggered = coalesce(m.triggered, o.triggered)
+         FROM unnest($1::text[], $2::numeric[], $3::boolean[]) AS m(id, water_mark, triggered)
+        WHERE o.id = m.id`,
+      [marks.map((m) => m.id), marks.map((m) => m.waterMark ?? null), marks.map((m) => m.triggered ?? null)],
     );
   }
 

@@ -15,7 +15,7 @@ import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
 import { nextSession, phaseAt } from 'src/modules/trading/engine/sessions';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
-import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
+import { OrderMark, OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 
 export const SESSION_OPEN_JOB = 'trading.session_open';
 export const SESSION_CLOSE_JOB = 'trading.session_close';
@@ -182,26 +182,34 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
       return 0;
     }
     const event = phase === 'open' || phase === 'close' ? phase : undefined;
-    let changed = 0;
-    for (const order of await this.orders.lockOpen(
+    const locked = await this.orders.lockOpen(
       manager,
       candidates.map((o) => o.id),
-    )) {
-      if (await this.evaluate(manager, order, asset, quote, phase, at)) {
+    );
+    let changed = 0;
+    // Moved water marks and triggered stops (no fill yet) are written together, in one statement.
+    const marks: OrderMark[] = [];
+    for (const order of locked) {
+      const decision = decide(order, quote, phase);
+      if (decision.kind !== 'none') {
+        changed += (await this.evaluate(manager, order, asset, quote, phase, at)) ? 1 : 0;
+      } else if (changes(order, decision)) {
+        marks.push({ id: order.id, waterMark: decision.waterMark?.toFixed(), triggered: decision.triggered });
         changed++;
       }
-      if (expires(order, event, at)) {
-        const current = await this.orders.find(scope, order.account_id, order.id, manager);
-        if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
-          await this.fills.end(
-            manager,
-            current,
-            'canceled',
-            'day order expired at the close of its session',
-            at,
-          );
-          changed++;
-        }
+    }
+    await this.orders.mark(manager, marks);
+    for (const order of locked.filter((o) => expires(o, event, at))) {
+      const current = await this.orders.find(scope, order.account_id, order.id, manager);
+      if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
+        await this.fills.end(
+          manager,
+          current,
+          'canceled',
+          'day order expired at the close of its session',
+          at,
+        );
+        changed++;
       }
     }
     return changed;
