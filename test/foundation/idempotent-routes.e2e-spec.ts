@@ -38,7 +38,7 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     const idempotency = ctx.app?.get(IdempotencyService);
     if (idempotency) {
       completedAfterTheFact = jest.spyOn(idempotency, 'complete');
-      storedWithin = jest.spyOn(idempotency, 'completeWithin');
+      storedWithin = jest.spyOn(idempotency, 'completeInto');
     }
   });
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { renumberParameters } from 'src/core/database/batched-sql';
+import { preparedQuery } from 'src/core/database/prepared-query';
 
 /** A read added to a batch; its row is there once the batch ran. */
 export interface BatchedRead<T> {
@@ -19,6 +20,7 @@ interface Part {
  * still reads its own tables with its own `$1..$n` parameters, renumbered here. A read may lock
  * its rows (FOR SHARE / FOR UPDATE) for the caller's transaction, as it would alone.
  *
+ * The combined text is the same for every request of a route, so it runs as a prepared statement.
  * Rows come back through JSON: select text, uuid, boolean and integer columns (numeric and
  * timestamps would arrive as JSON numbers and strings).
  */
@@ -51,7 +53,11 @@ export class ReadBatch {
       const sql = renumberParameters(part.sql, part.params.length, offset, `Batched read ${i}`);
       return `(SELECT to_jsonb(r) FROM (${sql}) r LIMIT 1) AS read_${i}`;
     });
-    const rows: Array<Record<string, unknown>> = await manager.query(`SELECT ${columns.join(', ')}`, params);
+    const rows = await preparedQuery<Record<string, unknown>>(
+      manager,
+      `SELECT ${columns.join(', ')}`,
+      params,
+    );
     parts.forEach((part, i) => {
       part.row = rows[0][`read_${i}`] ?? null;
     });

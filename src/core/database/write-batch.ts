@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { renumberParameters } from 'src/core/database/batched-sql';
+import { preparedQuery } from 'src/core/database/prepared-query';
 
 /** A statement added to a batch: its CTE name, for later statements of the batch to read from. */
 export interface BatchedStatement {
@@ -24,6 +25,8 @@ interface Part {
  * does not see the rows another statement of the batch writes, except through the CTE name of that
  * statement (`FROM <name>`), and no two statements may change the same row. Foreign keys are checked
  * at the end of the statement, so a row may reference one inserted by an earlier statement.
+ *
+ * The combined text is the same for every request of a route, so it runs as a prepared statement.
  *
  * A statement's `check` sees how many rows it returned (so a conditional UPDATE that matched
  * nothing can throw, rolling back the caller's transaction): the batch must run inside a
@@ -60,7 +63,8 @@ export class WriteBatch {
       return `${part.name} AS (${sql})`;
     });
     const counts = parts.map((part) => `(SELECT count(*) FROM ${part.name})::int AS ${part.name}`);
-    const rows: Array<Record<string, number>> = await manager.query(
+    const rows = await preparedQuery<Record<string, number>>(
+      manager,
       `WITH ${ctes.join(',\n')}\nSELECT ${counts.join(', ')}`,
       params,
     );
