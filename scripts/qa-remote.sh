@@ -17,7 +17,7 @@ LOG="$(mktemp)"
 JWT_ISSUER="https://identity.qa.local/"
 JWT_AUDIENCE="investment-api-qa"
 JWT_PRIVATE_KEY="$(node -e 'process.stdout.write(require("crypto").generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }))')"
-JWT_PUBLIC_KEY="$(node -e 'process.stdout.write(require("crypto").createPublicKey(process.argv[1]).export({ type: "spki", format: "pem" }))' "$JWT_PRIVATE_KEY")"
+JWT_PUBLIC_KEY="$(PEM="$JWT_PRIVATE_KEY" node -e 'process.stdout.write(require("crypto").createPublicKey(process.env.PEM).export({ type: "spki", format: "pem" }))')"
 
 psql "$ADMIN/postgres" -qc "CREATE DATABASE \"$DB\""
 npm run build --silent

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { startUnderCallgrind } from 'bench/lib/callgrind';
 import { compare, LoadResult, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
 import { insertSyntheticAssets, SYLLABLES } from 'bench/assets/synthetic-assets';
@@ -115,19 +116,70 @@ async function plans(
   return result;
 }
 
+const APP_ENV = {
+  MIGRATE_ON_START: 'false',
+  WORKER_IN_PROCESS: 'false',
+  // The bench measures the search, not the limiter refusing: a budget far above the load.
+  RATE_LIMIT_BURST: '10000000',
+  RATE_LIMIT_PER_SECOND: '10000000',
+  LOG_LEVEL: 'info',
+};
+
+/**
+ * `run.ts callgrind`: instructions per search of each server under valgrind (BENCH_BUILD_DIR, see
+ * bench/lib/callgrind.ts), after a warm-up, over BENCH_CALLGRIND_REQUESTS searches of the query mix:
+ * a figure the machine's load does not move. The main thread runs every request's JavaScript; the
+ * other threads (JIT, GC helpers) vary with timing under valgrind.
+ */
+async function instructionCounts(): Promise<void> {
+  const total = Number(process.env.BENCH_CALLGRIND_REQUESTS ?? 400);
+  const { url, authorization, tenantId } = await prepareDatabase();
+  const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
+  const counts: Record<string, { main: number; all: number }> = {};
+  for (const name of ['app', 'bare'] as const) {
+    const server = await startUnderCallgrind(
+      'bench/assets/servers.ts',
+      [name],
+      name === 'app' ? { ...APP_ENV, DATABASE_URL: url } : { DATABASE_URL: url, BENCH_TENANT: tenantId },
+    );
+    const headers: Record<string, string> = name === 'app' ? { authorization } : {};
+    try {
+      await runLoad({ port: server.port, path: paths, headers, total: 700, concurrency: 4 });
+      server.zero();
+      const r = await runLoad({ port: server.port, path: paths, headers, total, concurrency: 4 });
+      if (r.statuses[200] !== total) {
+        throw new Error(`${name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+      }
+      const { main, all } = server.instructions();
+      counts[name] = { main: main / total, all: all / total };
+    } finally {
+      await server.stop();
+    }
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        bench: 'assets (callgrind)',
+        requests: total,
+        app_main_thread_instructions_per_search: Math.round(counts.app.main),
+        bare_main_thread_instructions_per_search: Math.round(counts.bare.main),
+        app_all_threads_instructions_per_search: Math.round(counts.app.all),
+        bare_all_threads_instructions_per_search: Math.round(counts.bare.all),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'callgrind') {
+    return instructionCounts();
+  }
   const total = Number(process.env.BENCH_REQUESTS ?? 2000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
   const { url, authorization, tenantId, total: assets } = await prepareDatabase();
-  const app = await startServer('bench/assets/servers.ts', ['app'], {
-    DATABASE_URL: url,
-    MIGRATE_ON_START: 'false',
-    WORKER_IN_PROCESS: 'false',
-    // The bench measures the search, not the limiter refusing: a budget far above the load.
-    RATE_LIMIT_BURST: '10000000',
-    RATE_LIMIT_PER_SECOND: '10000000',
-    LOG_LEVEL: 'info',
-  });
+  const app = await startServer('bench/assets/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
   const bare = await startServer('bench/assets/servers.ts', ['bare'], {
     DATABASE_URL: url,
     BENCH_TENANT: tenantId,

@@ -1,10 +1,14 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { compare, LoadResult, runLoad } from 'bench/lib/load';
+import { readQueryCount } from 'bench/lib/query-count';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
@@ -25,6 +29,10 @@ const DB = 'svc_bench_orders';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
 const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 100_000);
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 1000);
+/** The engine's resting orders: `resting` (all out of reach) or `mixed` (limits, stops, trailing stops). */
+const ORDER_MIX = process.env.BENCH_ORDER_MIX ?? 'resting';
+/** The instant the engine ticks at (the tenant's test clock): a Wednesday 14:00 New York, or `now`. */
+const ENGINE_AT = process.env.BENCH_ENGINE_AT ?? '2026-11-18T19:00:00Z';
 
 async function prepareDatabase(): Promise<{ url: string; authorization: string; tenantId: string }> {
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -135,7 +143,9 @@ const ORDER_BODY = JSON.stringify({
 async function placement(url: string, authorization: string) {
   const total = Number(process.env.BENCH_REQUESTS ?? 2000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const countFile = (name: string) => join(tmpdir(), `bench-orders-${process.pid}-${name}.count`);
   const app = await startServer('bench/orders/servers.ts', ['app'], {
+    BENCH_QUERY_COUNT_FILE: countFile('app'),
     DATABASE_URL: url,
     MIGRATE_ON_START: 'false',
     WORKER_IN_PROCESS: 'false',
@@ -144,13 +154,19 @@ async function placement(url: string, authorization: string) {
     LOG_LEVEL: 'info',
     ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
   });
-  const bare = await startServer('bench/orders/servers.ts', ['bare'], { DATABASE_URL: url });
+  const bare = await startServer('bench/orders/servers.ts', ['bare'], {
+    DATABASE_URL: url,
+    BENCH_QUERY_COUNT_FILE: countFile('bare'),
+  });
   try {
     const accounts = await tradingAccounts(app.port, authorization);
     const cpu = { app: 0, bare: 0 };
     const p99 = { app: [] as number[], bare: [] as number[] };
+    const statements = { app: 0, bare: 0 };
     const load = async (server: typeof app, requests: number): Promise<LoadResult> => {
       const run = randomBytes(6).toString('hex');
+      const which = server === app ? 'app' : 'bare';
+      const sentBefore = await readQueryCount(countFile(which));
       const before = cpuSeconds(server.child.pid!);
       const result = await runLoad({
         port: server.port,
@@ -164,8 +180,8 @@ async function placement(url: string, authorization: string) {
       if (result.statuses[201] !== requests) {
         throw new Error(`not every order was placed: ${JSON.stringify(result.statuses)}`);
       }
-      const which = server === app ? 'app' : 'bare';
       cpu[which] += cpuSeconds(server.child.pid!) - before;
+      statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
       p99[which].push(result.p99ms);
       return result;
     };
@@ -175,6 +191,8 @@ async function placement(url: string, authorization: string) {
     cpu.bare = 0;
     p99.app = [];
     p99.bare = [];
+    statements.app = 0;
+    statements.bare = 0;
     const result = await compare(
       Number(process.env.BENCH_ROUNDS ?? 5),
       () => load(app, total),
@@ -194,6 +212,8 @@ async function placement(url: string, authorization: string) {
         p99_ratio: Number((median(p99.bare) / median(p99.app)).toFixed(3)),
         app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
         bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
+        app_statements_per_request: Number((statements.app / requests).toFixed(2)),
+        bare_statements_per_request: Number((statements.bare / requests).toFixed(2)),
         concurrency,
         samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
       },
@@ -201,6 +221,8 @@ async function placement(url: string, authorization: string) {
   } finally {
     await app.stop();
     await bare.stop();
+    rmSync(countFile('app'), { force: true });
+    rmSync(countFile('bare'), { force: true });
   }
 }
 
@@ -226,23 +248,49 @@ async function startProfile(): Promise<(file: string) => Promise<void>> {
 /** 100k resting orders written directly (100 per symbol), then timed ticks of single symbols in-process. */
 async function engineTicks(url: string, tenantId: string, accountIds: string[]) {
   const ds = await new DataSource({ ...dataSourceOptions(url), entities: [] }).initialize();
-  const assets: Array<{ id: string; symbol: string; class: string; market: string; currency: string }> =
-    await ds.query(
-      `SELECT id, symbol, class, market, currency FROM assets WHERE class IN ('equity', 'etf') ORDER BY id`,
-    );
+  const assets: Array<{
+    id: string;
+    symbol: string;
+    class: string;
+    market: string;
+    currency: string;
+    reference_price: string;
+  }> = await ds.query(
+    `SELECT id, symbol, class, market, currency, reference_price::text AS reference_price
+       FROM assets WHERE class IN ('equity', 'etf') ORDER BY id`,
+  );
   const symbols = Array.from({ length: SYMBOLS }, (_, i) =>
     i < assets.length
       ? assets[i]
-      : { id: `bench-asset-${i}`, symbol: `BENCH${i}`, class: 'equity', market: 'XNAS', currency: 'USD' },
+      : {
+          id: `bench-asset-${i}`,
+          symbol: `BENCH${i}`,
+          class: 'equity',
+          market: 'XNAS',
+          currency: 'USD',
+          reference_price: '100',
+        },
   );
   const perSymbol = Math.ceil(OPEN_ORDERS / SYMBOLS);
+  // resting: every order a gtc limit buy at 0.01 (no tick ever reaches it). mixed: per ten orders of a
+  // symbol, 4 limit buys at half and 3 limit sells at twice the reference price, a stop buy above and a
+  // stop sell below it, and a 10 % trailing stop sell, whose water mark every tick at a new price moves.
+  const mixed = ORDER_MIX === 'mixed';
   await ds.query(
     `INSERT INTO orders (id, tenant_id, livemode, investor_id, account_id, asset_id, symbol, asset_class, market, currency,
-       side, type, time_in_force, quantity, limit_price, client_order_id, status, commission_type, created_at, updated_at)
+       side, type, time_in_force, quantity, limit_price, stop_price, trail_percent, client_order_id, status,
+       commission_type, created_at, updated_at)
      SELECT 'ord_bench_' || s.n || '_' || k, $1, false, 'inv_bench', ($2::uuid[])[1 + (k % array_length($2::uuid[], 1))],
-       s.id, s.symbol, s.class, s.market, s.currency, 'buy', 'limit', 'gtc', 1, 0.01,
+       s.id, s.symbol, s.class, s.market, s.currency,
+       CASE WHEN NOT $9 OR k % 10 IN (0, 1, 2, 3, 7) THEN 'buy' ELSE 'sell' END,
+       CASE WHEN NOT $9 OR k % 10 < 7 THEN 'limit' WHEN k % 10 < 9 THEN 'stop' ELSE 'trailing_stop' END,
+       'gtc', 1,
+       CASE WHEN NOT $9 THEN 0.01 WHEN k % 10 < 4 THEN round(s.ref * 0.5, 2) WHEN k % 10 < 7 THEN round(s.ref * 2, 2) END,
+       CASE WHEN $9 AND k % 10 = 7 THEN round(s.ref * 2, 2) WHEN $9 AND k % 10 = 8 THEN round(s.ref * 0.5, 2) END,
+       CASE WHEN $9 AND k % 10 = 9 THEN 10 END,
        'bench-' || s.n || '-' || k, 'accepted', 'notional', now(), now()
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS s(id, symbol, class, market, currency, n)
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $10::numeric[])
+       WITH ORDINALITY AS s(id, symbol, class, market, currency, ref, n)
      CROSS JOIN generate_series(1, $8) AS k`,
     [
       tenantId,
@@ -253,8 +301,18 @@ async function engineTicks(url: string, tenantId: string, accountIds: string[]) 
       symbols.map((s) => s.market),
       symbols.map((s) => s.currency),
       perSymbol,
+      mixed,
+      symbols.map((s) => s.reference_price),
     ],
   );
+  if (ENGINE_AT !== 'now') {
+    // The tenant's test clock, so every run ticks the same session phase whatever the time of day.
+    await ds.query(
+      `INSERT INTO test_clocks (tenant_id, frozen_time, version, updated_at) VALUES ($1, $2, 1, now())
+       ON CONFLICT (tenant_id) DO UPDATE SET frozen_time = EXCLUDED.frozen_time, version = test_clocks.version + 1`,
+      [tenantId, new Date(ENGINE_AT)],
+    );
+  }
   await ds.query('ANALYZE orders');
   const [{ open }] = await ds.query(`SELECT count(*)::int AS open FROM orders WHERE status = 'accepted'`);
   await ds.destroy();
@@ -307,6 +365,8 @@ async function engineTicks(url: string, tenantId: string, accountIds: string[]) 
       Number(xs[Math.min(xs.length - 1, Math.floor(xs.length * q))].toFixed(2));
     return {
       open_orders: open,
+      order_mix: ORDER_MIX,
+      ticked_at: ENGINE_AT,
       symbols: SYMBOLS,
       orders_per_tick: perSymbol,
       ticks,

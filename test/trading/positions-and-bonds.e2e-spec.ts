@@ -232,7 +232,13 @@ describe('Positions, bonds and commissions', () => {
         expect(positions).toEqual(
           held.isZero()
             ? []
-            : [expect.objectContaining({ quantity: held.toFixed(), total_cost_basis: basis.toFixed(2) })],
+            : [
+                // Shown in minor units rounded half-even, as money is everywhere (888.705 → 888.70).
+                expect.objectContaining({
+                  quantity: held.toFixed(),
+                  total_cost_basis: basis.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2),
+                }),
+              ],
         );
         if (ctx.app) {
           expect(await ctx.app.get(LedgerAudit).check(tenant.tenantId)).toEqual({
@@ -242,7 +248,20 @@ describe('Positions, bonds and commissions', () => {
           });
         }
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 12) },
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 12),
+        // Always tried: a basis of 888.705 after partial sells, a half-way case of the rounding.
+        examples: [
+          [
+            [
+              { buy: true, quantity: 34, cents: 2619 },
+              { buy: false, quantity: 8, cents: 500 },
+              { buy: true, quantity: 2, cents: 12017 },
+              { buy: false, quantity: 1, cents: 500 },
+            ],
+          ],
+        ],
+      },
     );
   }, 240_000);
 });

@@ -177,7 +177,8 @@ describe('Ledger property: random transfer histories', () => {
           });
         },
       ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 20) },
+      // Fewer histories against a deployment, where each costs a tenant and its HTTP round trips.
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? (isRemote ? 8 : 20)) },
     );
   }, 180_000);
 });

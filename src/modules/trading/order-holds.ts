@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import { minorUnits } from 'src/core/money/currencies';
+import { ServiceError } from 'src/core/errors/service-error';
 import { Money } from 'src/core/money/money';
+import type { HoldInput } from 'src/modules/ledger/ledger.types';
 import type { PricedQuote } from 'src/modules/pricing/pricing.service';
 import { fillCommission } from 'src/modules/trading/commissions';
 import type { OrderRow } from 'src/modules/trading/order-types';
@@ -63,4 +65,40 @@ export function holdAmount(
 /** The units a notional sell needs at the bid. */
 export function soldUnits(order: OrderRow, quote: PricedQuote): Decimal {
   return new Money(order.notional as string).div(quote.bid);
+}
+
+/** Whether what the position holds free covers a sell. */
+export function covers(order: OrderRow, free: Decimal | null, quote: PricedQuote): boolean {
+  return (free ?? new Money(0)).gte(soldQuantity(order, quote));
+}
+
+function soldQuantity(order: OrderRow, quote: PricedQuote): Decimal {
+  return order.quantity !== null ? new Money(order.quantity) : soldUnits(order, quote);
+}
+
+export function shortSale(order: OrderRow, free: Decimal | null, quote: PricedQuote): ServiceError {
+  return new ServiceError(
+    'SVC-422-003',
+    `The account holds ${(free ?? new Money(0)).toFixed()} ${order.symbol} not already reserved by open sell orders; it cannot sell ${soldQuantity(order, quote).toDecimalPlaces(8).toFixed()} (no short selling in cash accounts).`,
+    order.quantity !== null ? 'quantity' : 'notional',
+  );
+}
+
+export function fundsParam(order: OrderRow): string {
+  return order.notional !== null ? 'notional' : 'quantity';
+}
+
+/** A buy's cash hold: from the investor's cash to securities settlement, keyed by the order. */
+export function cashHold(order: OrderRow, now: Date): HoldInput {
+  return {
+    tenantId: order.tenant_id,
+    livemode: order.livemode,
+    holdKey: `order:${order.id}`,
+    kind: 'order',
+    debit: { kind: 'investor_cash', ownerId: order.account_id, currency: order.currency },
+    credit: { kind: 'securities_settlement', currency: order.currency },
+    amount: new Money(order.hold_amount),
+    at: now,
+    reference: order.id,
+  };
 }

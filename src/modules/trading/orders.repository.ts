@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { COLUMNS, OPEN, SELECT, TICK_UNCHANGED, TickQuote } from 'src/modules/trading/order-sql';
 import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
 
@@ -19,6 +20,13 @@ export interface AccountOrderFilter {
   offset: number;
 }
 
+/** A moved water mark or a triggered stop of one order (undefined: unchanged). */
+export interface OrderMark {
+  id: string;
+  waterMark?: string;
+  triggered?: boolean;
+}
+
 export interface OrderChange {
   status?: OrderStatus;
   filledQuantity?: string;
@@ -35,17 +43,20 @@ export interface OrderChange {
   updatedAt: Date;
 }
 
+function insertValues(order: OrderRow): unknown[] {
+  return COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
+}
+
 /** Orders and their executions: every query of the trading tables' order side lives here. */
 @Injectable()
 export class OrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, order: OrderRow): Promise<void> {
-    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
     await manager.query(
       `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
        VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
-      values,
+      insertValues(order),
     );
   }
 
@@ -55,15 +66,33 @@ export class OrdersRepository {
    * other's commit). One round trip instead of a check, an insert and a read.
    */
   async insertUnlessClientOrderIdTaken(manager: EntityManager, order: OrderRow): Promise<OrderRow | null> {
-    const values = COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
        VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
        ON CONFLICT ("account_id", "client_order_id") DO NOTHING
        RETURNING ${SELECT}`,
-      values,
+      insertValues(order),
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * insertUnlessClientOrderIdTaken as a statement of the caller's batch: `taken` is called (and
+   * should throw) when the account already has an order with the client_order_id.
+   */
+  insertInto(batch: WriteBatch, order: OrderRow, taken: () => never): void {
+    batch.add(
+      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
+       RETURNING id`,
+      insertValues(order),
+      (rows) => {
+        if (rows === 0) {
+          taken();
+        }
+      },
+    );
   }
 
   async find(
@@ -202,6 +231,22 @@ export class OrdersRepository {
     await manager.query(
       `UPDATE orders SET ${keys.map((k, i) => `"${columns[k]}" = $${i + 2}`).join(', ')} WHERE id = $1`,
       [id, ...keys.map((k) => change[k])],
+    );
+  }
+
+  /**
+   * Water marks and stop triggers of several orders in one statement (an engine tick moves those of
+   * every trailing stop of an asset); updated_at stays, as no fill or status change happened.
+   */
+  async mark(manager: EntityManager, marks: OrderMark[]): Promise<void> {
+    if (marks.length === 0) {
+      return;
+    }
+    await manager.query(
+      `UPDATE orders o SET water_mark = coalesce(m.water_mark, o.water_mark), triggered = coalesce(m.triggered, o.triggered)
+         FROM unnest($1::text[], $2::numeric[], $3::boolean[]) AS m(id, water_mark, triggered)
+        WHERE o.id = m.id`,
+      [marks.map((m) => m.id), marks.map((m) => m.waterMark ?? null), marks.map((m) => m.triggered ?? null)],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { newId } from 'src/core/ids/ids';
 import type { PositionRow } from 'src/modules/trading/order-types';
 import type { Scope } from 'src/modules/trading/orders.repository';
@@ -37,6 +38,25 @@ export class PositionsRepository {
       [accountId, assetId, quantity],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * reserve() as a statement of the caller's batch: `check` sees, when the batch runs, whether the
+   * units were reserved (and throws to refuse the order).
+   */
+  reserveInto(
+    batch: WriteBatch,
+    accountId: string,
+    assetId: string,
+    quantity: string,
+    check: (reserved: boolean) => void,
+  ): void {
+    batch.add(
+      `UPDATE positions SET held_quantity = held_quantity + $3
+        WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`,
+      [accountId, assetId, quantity],
+      (rows) => check(rows > 0),
+    );
   }
 
   async release(manager: EntityManager, accountId: string, assetId: string, quantity: string): Promise<void> {

@@ -2,6 +2,7 @@ import {
   formatCalendarDate,
   fromDayNumber,
   getMarket,
+  isBusinessDay,
   MarketDefinition,
   MarketSession,
   parseCalendarDate,
@@ -59,6 +60,7 @@ export function isoDateOf(dayNumber: number): string {
 export class SessionTimeline {
   private readonly windows = new Map<string, Map<number, SessionWindow | null>>();
   private readonly positions = new Map<string, SessionPosition>();
+  private readonly tradingDays = new Map<string, Map<number, boolean>>();
 
   market(code: string): MarketDefinition {
     const market = getMarket(code);
@@ -94,8 +96,27 @@ export class SessionTimeline {
     return bounded(byDay, dayNumber, window);
   }
 
+  /**
+   * Whether the market trades that day: its weekday and holiday calendar only (a day has a session
+   * exactly when it is a business day), without the session's instants, which cost time-zone work.
+   * The seeded walk asks this for the 400 days before a close, the first time for each market.
+   */
   isTradingDay(code: string, dayNumber: number): boolean {
-    return this.window(code, dayNumber) !== null;
+    let byDay = this.tradingDays.get(code);
+    if (!byDay) {
+      byDay = new Map();
+      this.tradingDays.set(code, byDay);
+    }
+    const known = byDay.get(dayNumber);
+    if (known !== undefined) {
+      return known;
+    }
+    const window = this.windows.get(code)?.get(dayNumber);
+    if (window !== undefined) {
+      return window !== null;
+    }
+    this.market(code); // an unknown market throws, as window() does
+    return bounded(byDay, dayNumber, isBusinessDay(code, isoDateOf(dayNumber)));
   }
 
   /** Market-local calendar day number of an instant. */

@@ -1,11 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ClockService } from 'src/core/clock/clock.service';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
-import type { DueJob } from 'src/core/scheduler/job-types';
+import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
@@ -14,10 +15,37 @@ import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
 import { nextSession, phaseAt } from 'src/modules/trading/engine/sessions';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
-import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
+import { OrderMark, OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 
 export const SESSION_OPEN_JOB = 'trading.session_open';
 export const SESSION_CLOSE_JOB = 'trading.session_close';
+
+/**
+ * The session events an open order waits for: the open when the market is not in its regular
+ * session (or the order is opg); the close for day and cls orders. One job per market and instant.
+ */
+function sessionJobs(order: OrderRow, now: Date): ScheduleInput[] {
+  const next = nextSession(order.market, now);
+  if (!next) {
+    return [];
+  }
+  const job = (kind: string, dueAt: Date): ScheduleInput => ({
+    tenantId: order.tenant_id,
+    livemode: order.livemode,
+    kind,
+    dueAt,
+    payload: { market: order.market },
+    dedupeKey: `${order.market}:${dueAt.toISOString()}`,
+  });
+  const jobs: ScheduleInput[] = [];
+  if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
+    jobs.push(job(SESSION_OPEN_JOB, next.open));
+  }
+  if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
+    jobs.push(job(SESSION_CLOSE_JOB, next.closeOfCurrent));
+  }
+  return jobs;
+}
 
 /** Day orders placed before a session's close expire at that close. */
 function expires(order: OrderRow, event: 'open' | 'close' | undefined, at: Date): boolean {
@@ -154,26 +182,34 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
       return 0;
     }
     const event = phase === 'open' || phase === 'close' ? phase : undefined;
-    let changed = 0;
-    for (const order of await this.orders.lockOpen(
+    const locked = await this.orders.lockOpen(
       manager,
       candidates.map((o) => o.id),
-    )) {
-      if (await this.evaluate(manager, order, asset, quote, phase, at)) {
+    );
+    let changed = 0;
+    // Moved water marks and triggered stops (no fill yet) are written together, in one statement.
+    const marks: OrderMark[] = [];
+    for (const order of locked) {
+      const decision = decide(order, quote, phase);
+      if (decision.kind !== 'none') {
+        changed += (await this.evaluate(manager, order, asset, quote, phase, at)) ? 1 : 0;
+      } else if (changes(order, decision)) {
+        marks.push({ id: order.id, waterMark: decision.waterMark?.toFixed(), triggered: decision.triggered });
         changed++;
       }
-      if (expires(order, event, at)) {
-        const current = await this.orders.find(scope, order.account_id, order.id, manager);
-        if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
-          await this.fills.end(
-            manager,
-            current,
-            'canceled',
-            'day order expired at the close of its session',
-            at,
-          );
-          changed++;
-        }
+    }
+    await this.orders.mark(manager, marks);
+    for (const order of locked.filter((o) => expires(o, event, at))) {
+      const current = await this.orders.find(scope, order.account_id, order.id, manager);
+      if (current && (current.status === 'accepted' || current.status === 'partially_filled')) {
+        await this.fills.end(
+          manager,
+          current,
+          'canceled',
+          'day order expired at the close of its session',
+          at,
+        );
+        changed++;
       }
     }
     return changed;
@@ -251,30 +287,15 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
    * The open when the market is not in its regular session; the close for day and cls orders.
    */
   async scheduleSessionEvents(manager: EntityManager, order: OrderRow, now: Date): Promise<void> {
-    const next = nextSession(order.market, now);
-    if (!next) {
-      return;
+    for (const job of sessionJobs(order, now)) {
+      await this.scheduler.ensure(manager, job);
     }
-    const scope = { tenantId: order.tenant_id, livemode: order.livemode };
-    if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
-      await this.scheduler.ensure(manager, {
-        ...scope,
-        kind: SESSION_OPEN_JOB,
-        dueAt: next.open,
-        payload: { market: order.market },
-        dedupeKey: `${order.market}:${next.open.toISOString()}`,
-      });
-    }
-    if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
-      const close =
-        order.time_in_force === 'day' && order.extended_hours ? next.closeOfCurrent : next.closeOfCurrent;
-      await this.scheduler.ensure(manager, {
-        ...scope,
-        kind: SESSION_CLOSE_JOB,
-        dueAt: close,
-        payload: { market: order.market },
-        dedupeKey: `${order.market}:${close.toISOString()}`,
-      });
+  }
+
+  /** scheduleSessionEvents as statements of the placement's batch. */
+  scheduleSessionEventsInto(batch: WriteBatch, order: OrderRow, now: Date): void {
+    for (const job of sessionJobs(order, now)) {
+      this.scheduler.scheduleInto(batch, job);
     }
   }
 

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import { EventsService } from 'src/core/events/events.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
@@ -17,6 +18,7 @@ import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service
 import { CommissionSettings } from 'src/modules/trading/commissions';
 import type { OrderDto } from 'src/modules/trading/dto/order.dto';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
+import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
 import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
 import { phaseAt } from 'src/modules/trading/engine/sessions';
 import {
@@ -26,7 +28,7 @@ import {
   enabledAssetOf,
 } from 'src/modules/trading/order-rules';
 import { isBondClass, OPEN_STATUSES, OrderRow } from 'src/modules/trading/order-types';
-import { holdAmount, soldUnits } from 'src/modules/trading/order-holds';
+import { cashHold, covers, fundsParam, holdAmount, shortSale } from 'src/modules/trading/order-holds';
 import { envelopeOrder } from 'src/modules/trading/order-views';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
@@ -60,7 +62,7 @@ export class PlaceOrder {
     body: PlaceOrderDto,
     idem: IdempotentRequest | undefined,
   ): Promise<OrderDto> {
-    return this.transactions.run(idem, async (manager) => {
+    return this.transactions.run(idem, async (manager, batch) => {
       const account = await this.accounts.shareForTrading(principal, investorId, manager);
       const asset = await this.assets.resolveInScope(principal, body.symbol, manager);
       if (!asset) {
@@ -159,37 +161,63 @@ export class PlaceOrder {
         ? this.pricing.bondAccrued(asset.priced, order.settlement_date)
         : null;
       order.hold_amount = holdAmount(order, quote, free, accrued).toFixed();
-      // The row as stored (canonical numerics, jsonb metadata); none when the client_order_id is taken.
-      const accepted = await this.orders.insertUnlessClientOrderIdTaken(manager, order);
-      if (!accepted) {
-        throw ServiceError.invalid(
-          'client_order_id',
-          `client_order_id '${clientOrderId}' is already used by an order of this account: send a new one.`,
-        );
+      const phase = phaseAt(row.market, now);
+      if (changes(order, decide(order, quote, phase))) {
+        return this.acceptAndEvaluate(manager, order, asset, quote, free, phase, now);
       }
-      await this.hold(manager, accepted, free, quote, now);
-      await this.events.emit(manager, {
-        tenantId: accepted.tenant_id,
-        livemode: accepted.livemode,
-        event: 'order.accepted',
-        data: { ...envelopeOrder(accepted) },
+      // A resting order (the common case): the order, its hold, `order.accepted` and its session jobs
+      // go out in one statement with the stored response. The statement's checks refuse in order: the
+      // client_order_id taken (400), then buying power or the position (422).
+      this.orders.insertInto(batch, order, () => {
+        throw clientOrderIdTaken(order);
       });
-      const changed = await this.engine.evaluate(
-        manager,
-        accepted,
-        asset,
-        quote,
-        phaseAt(row.market, now),
-        now,
-      );
-      const current = changed
-        ? ((await this.orders.find(principal, account.id, accepted.id, manager)) as OrderRow)
-        : accepted;
-      if (OPEN_STATUSES.includes(current.status)) {
-        await this.engine.scheduleSessionEvents(manager, current, now);
-      }
-      return envelopeOrder(current);
+      await this.holdInto(manager, batch, order, free, quote, now);
+      this.events.emitInto(batch, {
+        tenantId: order.tenant_id,
+        livemode: order.livemode,
+        event: 'order.accepted',
+        data: { ...envelopeOrder(order) },
+      });
+      this.engine.scheduleSessionEventsInto(batch, order, now);
+      return envelopeOrder(order);
     });
+  }
+
+  /**
+   * An order that trades, is canceled or moves its water mark as soon as it is accepted: written at
+   * once (order, hold, `order.accepted`) so the evaluation's fill finds the row and its hold, then
+   * evaluated and read back as it ends up.
+   */
+  private async acceptAndEvaluate(
+    manager: EntityManager,
+    order: OrderRow,
+    asset: ResolvedAsset,
+    quote: PricedQuote,
+    free: Decimal | null,
+    phase: Phase,
+    now: Date,
+  ): Promise<OrderDto> {
+    // The row as stored (canonical numerics, jsonb metadata); none when the client_order_id is taken.
+    const accepted = await this.orders.insertUnlessClientOrderIdTaken(manager, order);
+    if (!accepted) {
+      throw clientOrderIdTaken(order);
+    }
+    await this.hold(manager, accepted, free, quote, now);
+    await this.events.emit(manager, {
+      tenantId: accepted.tenant_id,
+      livemode: accepted.livemode,
+      event: 'order.accepted',
+      data: { ...envelopeOrder(accepted) },
+    });
+    const changed = await this.engine.evaluate(manager, accepted, asset, quote, phase, now);
+    const scope = { tenantId: order.tenant_id, livemode: order.livemode };
+    const current = changed
+      ? ((await this.orders.find(scope, order.account_id, order.id, manager)) as OrderRow)
+      : accepted;
+    if (OPEN_STATUSES.includes(current.status)) {
+      await this.engine.scheduleSessionEvents(manager, current, now);
+    }
+    return envelopeOrder(current);
   }
 
   /**
@@ -232,33 +260,44 @@ export class PlaceOrder {
     now: Date,
   ): Promise<void> {
     if (order.side === 'sell') {
-      const needed = order.quantity !== null ? new Money(order.quantity) : soldUnits(order, quote);
       if (
-        (free ?? new Money(0)).lt(needed) ||
+        !covers(order, free, quote) ||
         !(await this.positions.reserve(manager, order.account_id, order.asset_id, order.hold_amount))
       ) {
-        throw new ServiceError(
-          'SVC-422-003',
-          `The account holds ${(free ?? new Money(0)).toFixed()} ${order.symbol} not already reserved by open sell orders; it cannot sell ${needed.toDecimalPlaces(8).toFixed()} (no short selling in cash accounts).`,
-          order.quantity !== null ? 'quantity' : 'notional',
-        );
+        throw shortSale(order, free, quote);
       }
       return;
     }
-    await this.ledger.hold(
-      manager,
-      {
-        tenantId: order.tenant_id,
-        livemode: order.livemode,
-        holdKey: `order:${order.id}`,
-        kind: 'order',
-        debit: { kind: 'investor_cash', ownerId: order.account_id, currency: order.currency },
-        credit: { kind: 'securities_settlement', currency: order.currency },
-        amount: new Money(order.hold_amount),
-        at: now,
-        reference: order.id,
-      },
-      { insufficientFundsParam: order.notional !== null ? 'notional' : 'quantity' },
-    );
+    await this.ledger.hold(manager, cashHold(order, now), { insufficientFundsParam: fundsParam(order) });
   }
+
+  /** hold() as statements of the placement's batch: the refusal comes when the batch runs. */
+  private async holdInto(
+    manager: EntityManager,
+    batch: WriteBatch,
+    order: OrderRow,
+    free: Decimal | null,
+    quote: PricedQuote,
+    now: Date,
+  ): Promise<void> {
+    if (order.side === 'sell') {
+      const covered = covers(order, free, quote);
+      this.positions.reserveInto(batch, order.account_id, order.asset_id, order.hold_amount, (reserved) => {
+        if (!covered || !reserved) {
+          throw shortSale(order, free, quote);
+        }
+      });
+      return;
+    }
+    await this.ledger.holdInto(manager, batch, cashHold(order, now), {
+      insufficientFundsParam: fundsParam(order),
+    });
+  }
+}
+
+function clientOrderIdTaken(order: OrderRow): ServiceError {
+  return ServiceError.invalid(
+    'client_order_id',
+    `client_order_id '${order.client_order_id}' is already used by an order of this account: send a new one.`,
+  );
 }
