@@ -12,7 +12,13 @@ import {
   LedgerScope,
 } from 'src/modules/ledger/ledger-account-kinds';
 import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledger-errors';
-import { HoldRow, LedgerRepository, LockedHoldRow, NewHold } from 'src/modules/ledger/ledger.repository';
+import {
+  HoldRow,
+  LedgerHoldsRepository,
+  LockedHoldRow,
+  NewHold,
+} from 'src/modules/ledger/ledger-holds.repository';
+import { LedgerRepository } from 'src/modules/ledger/ledger.repository';
 import type {
   FundsOptions,
   HoldInput,
@@ -44,6 +50,7 @@ function view(row: HoldRow): HoldView {
 export class HoldBook {
   constructor(
     private readonly repository: LedgerRepository,
+    private readonly holds: LedgerHoldsRepository,
     private readonly journals: JournalBook,
   ) {}
 
@@ -58,9 +65,9 @@ export class HoldBook {
     const creditTotals = LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals;
     if (debitTotals && creditTotals) {
       // Two rows to lock: the general path, which locks them in id order.
-      const row = await this.repository.insertHold(manager, input, hold, null);
+      const row = await this.holds.insertHold(manager, input, hold, null);
       if (!row) {
-        return view((await this.repository.findHold(manager, input, input.holdKey))!);
+        return view((await this.holds.findHold(manager, input, input.holdKey))!);
       }
       await new TotalsChange()
         .add(debit.accountId, debit.account, { debitsPending: hold.amount })
@@ -68,9 +75,9 @@ export class HoldBook {
         .apply(manager, this.repository, options.insufficientFundsParam);
       return view(row.row);
     }
-    const placed = await this.repository.insertHold(manager, input, hold, this.totalsSide(input, hold));
+    const placed = await this.holds.insertHold(manager, input, hold, this.totalsSide(input, hold));
     if (!placed) {
-      return view((await this.repository.findHold(manager, input, input.holdKey))!);
+      return view((await this.holds.findHold(manager, input, input.holdKey))!);
     }
     if (!placed.applied) {
       throw new InsufficientFundsError(input.debit.currency, options.insufficientFundsParam);
@@ -97,7 +104,7 @@ export class HoldBook {
       return;
     }
     const { hold } = await this.prepare(manager, input);
-    this.repository.insertHoldInto(batch, input, hold, this.totalsSide(input, hold), () => {
+    this.holds.insertHoldInto(batch, input, hold, this.totalsSide(input, hold), () => {
       throw new InsufficientFundsError(input.debit.currency, options.insufficientFundsParam);
     });
   }
@@ -164,7 +171,7 @@ export class HoldBook {
     );
     const left = pending.minus(released);
     return view(
-      await this.repository.updateHold(manager, row.id, {
+      await this.holds.updateHold(manager, row.id, {
         pendingAmount: left,
         status: left.isZero() ? 'posted' : 'pending',
         resolvedAt: left.isZero() ? input.journal.effectiveAt : null,
@@ -185,7 +192,7 @@ export class HoldBook {
     await this.release(row, pending).apply(manager, this.repository);
     const postedSome = !pending.eq(new Money(row.amount));
     return view(
-      await this.repository.updateHold(manager, row.id, {
+      await this.holds.updateHold(manager, row.id, {
         pendingAmount: new Money(0),
         status: postedSome ? 'posted' : 'voided',
         resolvedAt: input.at,
@@ -199,7 +206,7 @@ export class HoldBook {
     holdKey: string,
     journalKey?: string,
   ): Promise<LockedHoldRow> {
-    const row = await this.repository.lockHold(manager, scope, holdKey);
+    const row = await this.holds.lockHold(manager, scope, holdKey);
     if (!row) {
       throw new LedgerRuleError(`no hold ${holdKey}${journalKey ? ` for journal ${journalKey}` : ''}`);
     }

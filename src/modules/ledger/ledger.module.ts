@@ -8,6 +8,7 @@ import { HoldBook } from 'src/modules/ledger/hold-book.service';
 import { JournalBook } from 'src/modules/ledger/journal-book.service';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { LedgerReader } from 'src/modules/ledger/ledger-reader.service';
+import { LedgerHoldsRepository } from 'src/modules/ledger/ledger-holds.repository';
 import { LedgerRepository } from 'src/modules/ledger/ledger.repository';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 
@@ -19,7 +20,15 @@ import { LedgerService } from 'src/modules/ledger/ledger.service';
   imports: [
     TypeOrmModule.forFeature([LedgerAccountEntity, LedgerJournalEntity, LedgerEntryEntity, LedgerHoldEntity]),
   ],
-  providers: [LedgerRepository, JournalBook, HoldBook, LedgerReader, LedgerAudit, LedgerService],
+  providers: [
+    LedgerRepository,
+    LedgerHoldsRepository,
+    JournalBook,
+    HoldBook,
+    LedgerReader,
+    LedgerAudit,
+    LedgerService,
+  ],
   exports: [LedgerService, LedgerAudit],
 })
 export class LedgerModule {}
