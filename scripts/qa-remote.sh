@@ -10,13 +10,14 @@ PORT="${QA_SANDBOX_PORT:-3290}"
 DB="qa_remote_$$"
 ADMIN="postgres://postgres@127.0.0.1:5432"
 TOKEN="qa-$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')"
+BOARD="support:$(node -e 'console.log(require("crypto").randomBytes(16).toString("hex"))')"
 LOG="$(mktemp)"
 # A QA team's own token signer: the sandbox trusts its public half (JWT_PUBLIC_KEY), the suite signs
 # Bearer tokens with the private half (E2E_JWT_PRIVATE_KEY), so the JWT cases run remotely too.
 JWT_ISSUER="https://identity.qa.local/"
 JWT_AUDIENCE="investment-api-qa"
 JWT_PRIVATE_KEY="$(node -e 'process.stdout.write(require("crypto").generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }))')"
-JWT_PUBLIC_KEY="$(node -e 'process.stdout.write(require("crypto").createPublicKey(process.argv[1]).export({ type: "spki", format: "pem" }))' "$JWT_PRIVATE_KEY")"
+JWT_PUBLIC_KEY="$(PEM="$JWT_PRIVATE_KEY" node -e 'process.stdout.write(require("crypto").createPublicKey(process.env.PEM).export({ type: "spki", format: "pem" }))')"
 
 psql "$ADMIN/postgres" -qc "CREATE DATABASE \"$DB\""
 npm run build --silent
@@ -26,6 +27,7 @@ env -i PATH="$PATH" HOME="$HOME" NODE_PATH=dist PORT="$PORT" APP_ENV=sandbox \
   STORAGE_DIR="$(mktemp -d)" RATE_LIMIT_PER_SECOND=1000 RATE_LIMIT_BURST=2000 \
   AUTH_FAILURES_PER_ADDRESS_PER_MINUTE=100000 AUTH_FAILURES_PER_KEY_PER_MINUTE=100000 \
   JWT_ISSUER="$JWT_ISSUER" JWT_AUDIENCE="$JWT_AUDIENCE" JWT_PUBLIC_KEY="$JWT_PUBLIC_KEY" \
+  ADMIN_CREDENTIALS="$BOARD" \
   node dist/src/main.js >"$LOG" 2>&1 &
 SERVER=$!
 cleanup() {
@@ -41,9 +43,10 @@ for _ in $(seq 1 60); do
 done
 curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { cat "$LOG"; exit 1; }
 
-# Only what a QA team has: the URL, the admin token and (optionally) its token signer; the suite
-# is I/O bound, so more workers than cores.
+# Only what a QA team has: the URL, the admin token and (optionally) its token signer and the
+# queue board's credential; the suite is I/O bound, so more workers than cores.
 env -u DATABASE_URL -u TEST_DATABASE_URL -u QUEUE_PREFIX \
   E2E_BASE_URL="http://127.0.0.1:$PORT" E2E_ADMIN_TOKEN="$TOKEN" \
   E2E_JWT_PRIVATE_KEY="$JWT_PRIVATE_KEY" E2E_JWT_ISSUER="$JWT_ISSUER" E2E_JWT_AUDIENCE="$JWT_AUDIENCE" \
+  E2E_QUEUE_BOARD_CREDENTIALS="$BOARD" \
   npx jest --ci --selectProjects e2e -w "${QA_WORKERS:-6}" "$@"

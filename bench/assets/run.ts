@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { startUnderCallgrind } from 'bench/lib/callgrind';
 import { compare, LoadResult, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
-import { insertSyntheticAssets } from 'bench/assets/synthetic-assets';
+import { insertSyntheticAssets, SYLLABLES } from 'bench/assets/synthetic-assets';
+import { loadavg } from 'node:os';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -20,6 +22,12 @@ import { assetSearchQuery } from 'src/modules/assets/asset-queries';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'svc_bench_assets';
 const SYNTHETIC = Number(process.env.BENCH_ASSETS ?? 100_000);
+/**
+ * BENCH_QUERIES=distinct: 900 different brand prefixes of the synthetic names ("kavel", "kamor", ...,
+ * about 110 matches each) sent in turn, more than the service keeps, so every search misses its
+ * kept results: the cost of a search seen for the first time.
+ */
+const DISTINCT_QUERIES = SYLLABLES.flatMap((a) => SYLLABLES.map((b) => `${a}${b}`));
 const QUERIES = [
   'apple',
   'AAPL',
@@ -108,33 +116,87 @@ async function plans(
   return result;
 }
 
+const APP_ENV = {
+  MIGRATE_ON_START: 'false',
+  WORKER_IN_PROCESS: 'false',
+  // The bench measures the search, not the limiter refusing: a budget far above the load.
+  RATE_LIMIT_BURST: '10000000',
+  RATE_LIMIT_PER_SECOND: '10000000',
+  LOG_LEVEL: 'info',
+};
+
+/**
+ * `run.ts callgrind`: instructions per search of each server under valgrind (BENCH_BUILD_DIR, see
+ * bench/lib/callgrind.ts), after a warm-up, over BENCH_CALLGRIND_REQUESTS searches of the query mix:
+ * a figure the machine's load does not move. The main thread runs every request's JavaScript; the
+ * other threads (JIT, GC helpers) vary with timing under valgrind.
+ */
+async function instructionCounts(): Promise<void> {
+  const total = Number(process.env.BENCH_CALLGRIND_REQUESTS ?? 400);
+  const { url, authorization, tenantId } = await prepareDatabase();
+  const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
+  const counts: Record<string, { main: number; all: number }> = {};
+  for (const name of ['app', 'bare'] as const) {
+    const server = await startUnderCallgrind(
+      'bench/assets/servers.ts',
+      [name],
+      name === 'app' ? { ...APP_ENV, DATABASE_URL: url } : { DATABASE_URL: url, BENCH_TENANT: tenantId },
+    );
+    const headers: Record<string, string> = name === 'app' ? { authorization } : {};
+    try {
+      await runLoad({ port: server.port, path: paths, headers, total: 700, concurrency: 4 });
+      server.zero();
+      const r = await runLoad({ port: server.port, path: paths, headers, total, concurrency: 4 });
+      if (r.statuses[200] !== total) {
+        throw new Error(`${name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+      }
+      const { main, all } = server.instructions();
+      counts[name] = { main: main / total, all: all / total };
+    } finally {
+      await server.stop();
+    }
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        bench: 'assets (callgrind)',
+        requests: total,
+        app_main_thread_instructions_per_search: Math.round(counts.app.main),
+        bare_main_thread_instructions_per_search: Math.round(counts.bare.main),
+        app_all_threads_instructions_per_search: Math.round(counts.app.all),
+        bare_all_threads_instructions_per_search: Math.round(counts.bare.all),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'callgrind') {
+    return instructionCounts();
+  }
   const total = Number(process.env.BENCH_REQUESTS ?? 2000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
   const { url, authorization, tenantId, total: assets } = await prepareDatabase();
-  const app = await startServer('bench/assets/servers.ts', ['app'], {
-    DATABASE_URL: url,
-    MIGRATE_ON_START: 'false',
-    WORKER_IN_PROCESS: 'false',
-    // The bench measures the search, not the limiter refusing: a budget far above the load.
-    RATE_LIMIT_BURST: '10000000',
-    RATE_LIMIT_PER_SECOND: '10000000',
-    LOG_LEVEL: 'info',
-  });
+  const app = await startServer('bench/assets/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
   const bare = await startServer('bench/assets/servers.ts', ['bare'], {
     DATABASE_URL: url,
     BENCH_TENANT: tenantId,
   });
   try {
-    const paths = QUERIES.map((q) => `/v1/assets/search?q=${encodeURIComponent(q)}`);
+    const distinct = process.env.BENCH_QUERIES === 'distinct';
+    const paths = (distinct ? DISTINCT_QUERIES : QUERIES).map(
+      (q) => `/v1/assets/search?q=${encodeURIComponent(q)}`,
+    );
     const check = await runLoad({
       port: app.port,
-      path: paths,
+      path: paths.slice(0, QUERIES.length),
       headers: { authorization },
-      total: paths.length,
+      total: QUERIES.length,
       concurrency: 1,
     });
-    if (check.statuses[200] !== paths.length) {
+    if (check.statuses[200] !== QUERIES.length) {
       throw new Error(`asset search did not answer 200: ${JSON.stringify(check.statuses)}`);
     }
     // Warm both up (JIT, caches, connection pools).
@@ -157,6 +219,7 @@ async function main(): Promise<void> {
       return r;
     };
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const loadBefore = loadavg();
     const result = await compare(
       rounds,
       () => measured('app'),
@@ -167,6 +230,7 @@ async function main(): Promise<void> {
       `${JSON.stringify(
         {
           bench: 'assets',
+          queries: distinct ? `${DISTINCT_QUERIES.length} distinct` : QUERIES.length,
           assets,
           requests_per_round: total,
           concurrency,
@@ -180,6 +244,8 @@ async function main(): Promise<void> {
           bare_p99_ms: Number(median(latency.bare.map((r) => r.p99ms)).toFixed(2)),
           app_cpu_us_per_request: Math.round((cpu.app / (rounds * total)) * 1e6),
           bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
+          // One-minute load average of the machine before and after the measured rounds.
+          load_average: [loadBefore[0], loadavg()[0]].map((l) => Number(l.toFixed(2))),
           samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
           sql: await plans(url, tenantId),
         },

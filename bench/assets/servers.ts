@@ -49,6 +49,9 @@ async function app(): Promise<void> {
   const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(nest, { swagger: false });
   await nest.listen(0, '127.0.0.1');
+  // As the bare server: a keep-alive connection is not closed while a slow first search (a page of
+  // bond figures computed under valgrind takes seconds) holds the event loop.
+  (nest.getHttpServer() as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
   if (process.env.BENCH_PROFILE) {
     // CPU profile of the service under load (written when the bench stops it).
     const { Session } = await import('node:inspector');

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 
-const SYLLABLES =
+export const SYLLABLES =
   'ka vel mor zen tri lo quin ra sol vex dor an bel cor ti nu pra xi gal ven or li sta mer ho ul fen dra sy ter'.split(
     ' ',
   );

@@ -6,7 +6,7 @@ import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
-import { compare, runLoad } from 'bench/lib/load';
+import { runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
 import { startUnderCallgrind } from 'bench/lib/callgrind';
 
@@ -39,6 +39,11 @@ async function prepareDatabase(): Promise<{ url: string; authorization: string }
 
 const APP_ENV = {
   MIGRATE_ON_START: 'false',
+  // The API as deployed beside a worker process (docker-compose): the outbox relay, scheduler,
+  // trading engine and queue consumers run in the worker. In the API process their timers would
+  // count as request cost, and under valgrind, where a request takes ~50× longer, a timer's share
+  // per request is ~50× what it is on a real machine (see idle_main_thread_instructions_per_request).
+  WORKER_IN_PROCESS: 'false',
   // The bench measures overhead, not the limiter refusing: a budget far above the load.
   RATE_LIMIT_BURST: '10000000',
   RATE_LIMIT_PER_SECOND: '10000000',
@@ -47,35 +52,59 @@ const APP_ENV = {
 const PATH = '/v1/webhooks/event-types';
 
 /**
+ * The servers compared: the service as deployed, the same with the partner request log switched
+ * off by configuration (its share of the cost), and the bare NestJS route.
+ */
+const SIDES = [
+  { name: 'app', server: 'app', env: {} },
+  { name: 'app-no-request-log', server: 'app', env: { REQUEST_LOG_ENABLED: 'false' } },
+  { name: 'bare', server: 'bare', env: {} },
+] as const;
+
+/**
  * `run.ts callgrind`: instructions per request of each server under valgrind (BENCH_BUILD_DIR,
  * see bench/lib/callgrind.ts), after a warm-up, over BENCH_CALLGRIND_REQUESTS requests.
  */
 async function instructionCounts(): Promise<void> {
   const total = Number(process.env.BENCH_CALLGRIND_REQUESTS ?? 400);
+  // BENCH_CALLGRIND_SERVERS=app,bare measures only those (each start under valgrind takes minutes).
+  const only = process.env.BENCH_CALLGRIND_SERVERS?.split(',');
   const { url, authorization } = await prepareDatabase();
   const counts: Record<string, { main: number; all: number }> = {};
-  for (const [name, headers] of [
-    ['app', { authorization }],
-    ['bare', {}],
-  ] as const) {
+  const idle: Record<string, number> = {};
+  for (const side of SIDES) {
+    if (only && !only.includes(side.name)) {
+      continue;
+    }
     const server = await startUnderCallgrind(
       'bench/auth/servers.ts',
-      [name],
-      name === 'app' ? { ...APP_ENV, DATABASE_URL: url } : {},
+      [side.server],
+      side.server === 'app' ? { ...APP_ENV, ...side.env, DATABASE_URL: url } : {},
     );
+    const headers: Record<string, string> = side.server === 'app' ? { authorization } : {};
     try {
       await runLoad({ port: server.port, path: PATH, headers, total: 1500, concurrency: 4 });
       server.zero();
       const r = await runLoad({ port: server.port, path: PATH, headers, total, concurrency: 4 });
       if (r.statuses[200] !== total) {
-        throw new Error(`${name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+        throw new Error(`${side.name} did not answer 200: ${JSON.stringify(r.statuses)}`);
       }
       const { main, all } = server.instructions();
-      counts[name] = { main: main / total, all: all / total };
+      counts[side.name] = { main: main / total, all: all / total };
+      // The same span again without requests: what timers (rate-limit sync, outbox relay,
+      // scheduler, queues) cost on their own. Under valgrind a request takes ~50× longer, so this
+      // share is far larger than on a real machine; it is reported, not subtracted.
+      server.zero();
+      await new Promise((resolve) => setTimeout(resolve, r.seconds * 1000));
+      idle[side.name] = server.instructions().main / total;
     } finally {
       await server.stop();
     }
   }
+  const perRequest = (name: string, thread: 'main' | 'all') =>
+    counts[name] ? Math.round(counts[name][thread]) : undefined;
+  const ratio = (a: string, b: string, thread: 'main' | 'all') =>
+    counts[a] && counts[b] ? Number((counts[b][thread] / counts[a][thread]).toFixed(3)) : undefined;
   process.stdout.write(
     `${JSON.stringify(
       {
@@ -83,12 +112,23 @@ async function instructionCounts(): Promise<void> {
         requests: total,
         // The main thread runs every request; the other threads (JIT compiler, GC helpers) vary
         // with timing under valgrind, so the main-thread ratio is the steady figure.
-        authed_main_thread_instructions_per_request: Math.round(counts.app.main),
-        bare_main_thread_instructions_per_request: Math.round(counts.bare.main),
-        main_thread_instruction_ratio: Number((counts.bare.main / counts.app.main).toFixed(3)),
-        authed_all_threads_instructions_per_request: Math.round(counts.app.all),
-        bare_all_threads_instructions_per_request: Math.round(counts.bare.all),
-        all_threads_instruction_ratio: Number((counts.bare.all / counts.app.all).toFixed(3)),
+        authed_main_thread_instructions_per_request: perRequest('app', 'main'),
+        authed_without_request_log_main_thread_instructions_per_request: perRequest(
+          'app-no-request-log',
+          'main',
+        ),
+        bare_main_thread_instructions_per_request: perRequest('bare', 'main'),
+        main_thread_instruction_ratio: ratio('app', 'bare', 'main'),
+        main_thread_instruction_ratio_without_request_log: ratio('app-no-request-log', 'bare', 'main'),
+        // What recording requests for GET /v1/request-logs costs: with it on ÷ off (target ≥ 0.95).
+        request_log_main_thread_ratio: ratio('app', 'app-no-request-log', 'main'),
+        // Main-thread instructions of an idle span as long as the measured one, per measured request.
+        idle_main_thread_instructions_per_request: Object.fromEntries(
+          Object.entries(idle).map(([name, n]) => [name, Math.round(n)]),
+        ),
+        authed_all_threads_instructions_per_request: perRequest('app', 'all'),
+        bare_all_threads_instructions_per_request: perRequest('bare', 'all'),
+        all_threads_instruction_ratio: ratio('app', 'bare', 'all'),
       },
       null,
       2,
@@ -132,58 +172,68 @@ async function main(): Promise<void> {
   }
   const total = Number(process.env.BENCH_REQUESTS ?? 8000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const { url, authorization } = await prepareDatabase();
-  const app = await startServer('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
-  const bare = await startServer('bench/auth/servers.ts', ['bare']);
+  const servers = await Promise.all(
+    SIDES.map(async (side) => ({
+      ...side,
+      headers: side.server === 'app' ? { authorization } : ({} as Record<string, string>),
+      process: await startServer(
+        'bench/auth/servers.ts',
+        [side.server],
+        side.server === 'app' ? { ...APP_ENV, ...side.env, DATABASE_URL: url } : {},
+      ),
+      rates: [] as number[],
+      cpuSeconds: 0,
+    })),
+  );
   try {
-    const path = PATH;
-    // Warm both up (JIT, caches, connection pools).
-    await runLoad({ port: app.port, path, headers: { authorization }, total: 5000, concurrency });
-    await runLoad({ port: bare.port, path, total: 5000, concurrency });
-    const cpu = { app: 0, bare: 0, requests: 0 };
-    const measured = async (server: typeof app, headers: Record<string, string>) => {
-      const before = cpuSeconds(server.child.pid!);
-      const r = await runLoad({ port: server.port, path, headers, total, concurrency });
-      cpu[server === app ? 'app' : 'bare'] += cpuSeconds(server.child.pid!) - before;
-      return r;
-    };
-    const result = await compare(
-      Number(process.env.BENCH_ROUNDS ?? 5),
-      () => measured(app, { authorization }),
-      () => measured(bare, {}),
-    );
-    const rounds = result.samples.length;
-    const check = await runLoad({
-      port: app.port,
-      path,
-      headers: { authorization },
-      total: 10,
-      concurrency: 1,
-    });
-    if (check.statuses[200] !== 10) {
-      throw new Error(`authenticated route did not answer 200: ${JSON.stringify(check.statuses)}`);
+    // Warm each up (JIT, caches, connection pools).
+    for (const s of servers) {
+      await runLoad({ port: s.process.port, path: PATH, headers: s.headers, total: 5000, concurrency });
     }
+    // Rounds alternate the three servers, so machine noise hits each alike.
+    for (let round = 0; round < rounds; round++) {
+      for (const s of servers) {
+        const before = cpuSeconds(s.process.child.pid!);
+        const r = await runLoad({ port: s.process.port, path: PATH, headers: s.headers, total, concurrency });
+        s.cpuSeconds += cpuSeconds(s.process.child.pid!) - before;
+        if (r.statuses[200] !== total) {
+          throw new Error(`${s.name} did not answer 200: ${JSON.stringify(r.statuses)}`);
+        }
+        s.rates.push(r.perSecond);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    const [app, withoutLog, bare] = servers;
+    const cpuUs = (s: typeof app) => Math.round((s.cpuSeconds / (rounds * total)) * 1e6);
     process.stdout.write(
       `${JSON.stringify(
         {
           bench: 'auth',
-          authed_route_rps: Math.round(result.a),
-          bare_nest_rps: Math.round(result.b),
-          ratio: Number(result.ratio.toFixed(3)),
+          authed_route_rps: Math.round(median(app.rates)),
+          authed_without_request_log_rps: Math.round(median(withoutLog.rates)),
+          bare_nest_rps: Math.round(median(bare.rates)),
+          ratio: Number((median(app.rates) / median(bare.rates)).toFixed(3)),
           target: 0.8,
+          // The request log's share: rate with it on ÷ off (target ≥ 0.95).
+          request_log_rate_ratio: Number((median(app.rates) / median(withoutLog.rates)).toFixed(3)),
           // Server CPU per request, and the rate ratio it implies on an idle machine.
-          authed_cpu_us_per_request: Math.round((cpu.app / (rounds * total)) * 1e6),
-          bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
-          cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
-          samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
+          authed_cpu_us_per_request: cpuUs(app),
+          authed_without_request_log_cpu_us_per_request: cpuUs(withoutLog),
+          bare_cpu_us_per_request: cpuUs(bare),
+          cpu_ratio: Number((bare.cpuSeconds / app.cpuSeconds).toFixed(3)),
+          request_log_cpu_ratio: Number((withoutLog.cpuSeconds / app.cpuSeconds).toFixed(3)),
+          samples: app.rates.map((_, i) => servers.map((s) => Math.round(s.rates[i]))),
         },
         null,
         2,
       )}\n`,
     );
   } finally {
-    await app.stop();
-    await bare.stop();
+    for (const s of servers) {
+      await s.process.stop();
+    }
   }
 }
 

@@ -62,3 +62,36 @@ export function cpuSeconds(pid: number): number {
   // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving connections named
+ * `applicationName` (`?application_name=` in the server's DATABASE_URL), per backend pid. The
+ * difference of two readings is the database's share of the work in between (a backend that
+ * exits in between is missed).
+ */
+export async function backendCpuSeconds(
+  admin: { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ pid: number }> }> },
+  applicationName: string,
+): Promise<Map<number, number>> {
+  const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+    applicationName,
+  ]);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuSeconds(pid));
+    } catch {
+      // exited since
+    }
+  }
+  return cpu;
+}
+
+/** The CPU seconds the backends used between two readings of backendCpuSeconds. */
+export function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) {
+    used += seconds - (before.get(pid) ?? 0);
+  }
+  return used;
+}

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { compare, runLoad } from 'bench/lib/load';
 import { readQueryCount } from 'bench/lib/query-count';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { backendCpuSeconds, backendCpuUsed, cpuSeconds, startServer } from 'bench/lib/server-process';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -128,8 +128,10 @@ async function main(): Promise<void> {
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const { url, authorization } = await prepareDatabase();
   const countFile = (name: string) => join(tmpdir(), `bench-transfers-${process.pid}-${name}.count`);
+  // Each server's PostgreSQL connections carry its name, so their backends' CPU can be read.
+  const named = (name: string) => `${url}?application_name=bench_${name}`;
   const app = await startServer('bench/transfers/servers.ts', ['app'], {
-    DATABASE_URL: url,
+    DATABASE_URL: named('app'),
     BENCH_QUERY_COUNT_FILE: countFile('app'),
     MIGRATE_ON_START: 'false',
     // The API as deployed beside a worker: the relays and job consumers run elsewhere.
@@ -139,14 +141,17 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'info',
   });
   const bare = await startServer('bench/transfers/servers.ts', ['bare'], {
-    DATABASE_URL: url,
+    DATABASE_URL: named('bare'),
     BENCH_QUERY_COUNT_FILE: countFile('bare'),
   });
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
   try {
     const accounts = await fundableAccounts(app.port, authorization);
     const paths = accounts.map((a) => a.path);
     const body = (i: number) => accounts[i % accounts.length].body;
     const cpu = { app: 0, bare: 0 };
+    const dbCpu = { app: 0, bare: 0 };
     // Statements sent to PostgreSQL (BEGIN and COMMIT included), background work of the service
     // (request-log batches, lease renewals) counted with the requests.
     const statements = { app: 0, bare: 0 };
@@ -155,6 +160,7 @@ async function main(): Promise<void> {
       const which = server === app ? 'app' : 'bare';
       const sentBefore = await readQueryCount(countFile(which));
       const before = cpuSeconds(server.child.pid!);
+      const dbBefore = await backendCpuSeconds(admin, `bench_${which}`);
       const result = await runLoad({
         port: server.port,
         path: paths,
@@ -168,6 +174,7 @@ async function main(): Promise<void> {
         throw new Error(`not every deposit was created: ${JSON.stringify(result.statuses)}`);
       }
       cpu[which] += cpuSeconds(server.child.pid!) - before;
+      dbCpu[which] += backendCpuUsed(dbBefore, await backendCpuSeconds(admin, `bench_${which}`));
       statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
       return result;
     };
@@ -175,6 +182,8 @@ async function main(): Promise<void> {
     await load(bare, 1000);
     cpu.app = 0;
     cpu.bare = 0;
+    dbCpu.app = 0;
+    dbCpu.bare = 0;
     statements.app = 0;
     statements.bare = 0;
     const result = await compare(
@@ -194,6 +203,8 @@ async function main(): Promise<void> {
           app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
           bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
           cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
+          app_db_cpu_us_per_request: Math.round((dbCpu.app / requests) * 1e6),
+          bare_db_cpu_us_per_request: Math.round((dbCpu.bare / requests) * 1e6),
           app_statements_per_request: Number((statements.app / requests).toFixed(2)),
           bare_statements_per_request: Number((statements.bare / requests).toFixed(2)),
           accounts: accounts.length,
@@ -205,6 +216,7 @@ async function main(): Promise<void> {
       )}\n`,
     );
   } finally {
+    await admin.end();
     await app.stop();
     await bare.stop();
     rmSync(countFile('app'), { force: true });

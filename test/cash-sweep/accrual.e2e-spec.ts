@@ -4,7 +4,8 @@ import { closeCliContext } from 'src/cli/cli-context';
 import { DataSource } from 'typeorm';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { as, balances, fundedAccount, fundingBody } from '../wallet/support/wallet';
@@ -216,57 +217,47 @@ describe('Cash sweep accrual on the test clock', () => {
     ]);
   });
 
-  itLocal(
-    'support sets the default tier\u2019s rates with the CLI, in both modes; accrual follows',
-    async () => {
-      const partner = await ctx.createTenant();
-      const out = await cli(
-        'cash-sweep:rates',
-        partner.tenantId,
-        '--account-rate-bps',
-        '730',
-        '--correspondent-rate-bps',
-        '0',
-      );
-      expect(out).toEqual([
-        expect.objectContaining({
-          livemode: false,
-          name: 'standard',
-          currency: 'USD',
-          account_rate_bps: 730,
-          correspondent_rate_bps: 0,
-          is_default: true,
-        }),
-        expect.objectContaining({
-          livemode: true,
-          name: 'standard',
-          currency: 'USD',
-          account_rate_bps: 730,
-          correspondent_rate_bps: 0,
-          is_default: true,
-        }),
-      ]);
-      await expect(
-        cli('cash-sweep:rates', partner.tenantId, '--account-rate-bps', '10001'),
-      ).rejects.toThrow();
-      await expect(cli('cash-sweep:rates', 'ten_nope', '--account-rate-bps', '1')).rejects.toThrow();
+  it('support sets the default tier\u2019s rates with the CLI (or the sandbox admin API), in both modes; accrual follows', async () => {
+    const partner = await ctx.createTenant();
+    /** Support's command: the CLI in process; against a sandbox, its admin API (the same tiers). */
+    const rates = async (
+      tenantId: string,
+      change: { account_rate_bps?: number; correspondent_rate_bps?: number },
+    ) =>
+      isRemote
+        ? ((await sandboxTerms(ctx, tenantId, 'cash-sweep-rates', change)).data as object[])
+        : ((await cli(
+            'cash-sweep:rates',
+            tenantId,
+            ...Object.entries(change).flatMap(([k, v]) => [`--${k.replace(/_/g, '-')}`, String(v)]),
+          )) as object[]);
+    const out = await rates(partner.tenantId, { account_rate_bps: 730, correspondent_rate_bps: 0 });
+    const tier = { name: 'standard', currency: 'USD', account_rate_bps: 730, correspondent_rate_bps: 0 };
+    expect(out).toEqual([
+      expect.objectContaining({ livemode: false, ...tier }),
+      expect.objectContaining({ livemode: true, ...tier }),
+    ]);
+    if (!isRemote) {
+      expect(out.map((t) => (t as { is_default: boolean }).is_default)).toEqual([true, true]);
+    }
+    await expect(rates(partner.tenantId, { account_rate_bps: 10001 })).rejects.toThrow();
+    await expect(rates('ten_nope', { account_rate_bps: 1 })).rejects.toThrow();
 
-      const partnerClient = as(ctx, partner.test);
-      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
-      const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
-      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-02T15:00:00Z' });
-      const res = await partnerClient.get(`/v1/investors/${investor.id}/cash-sweep/interest`);
-      // 2000 × 730 / 10,000 / 365 = 0.40 exactly.
-      expect(res.body.data).toEqual([
-        expect.objectContaining({
-          date: '2027-03-01',
-          account_rate_bps: 730,
-          account_accrued_interest: '0.40000000',
-          correspondent_fee: '0.00000000',
-        }),
-      ]);
-    },
-  );
+    const partnerClient = as(ctx, partner.test);
+    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+    const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
+    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-02T15:00:00Z' });
+    const res = await partnerClient.get(`/v1/investors/${investor.id}/cash-sweep/interest`);
+    // 2000 × 730 / 10,000 / 365 = 0.40 exactly.
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        date: '2027-03-01',
+        account_rate_bps: 730,
+        account_accrued_interest: '0.40000000',
+        correspondent_fee: '0.00000000',
+      }),
+    ]);
+  });
 
   itLocal(
     '50 payout runs of one month at once pay it once; the scheduled job after them pays nothing',

@@ -1,7 +1,8 @@
-import { basic, createTestContext, itLocal, TestContext, TestCredentials } from '../support/app';
+import { basic, createTestContext, isRemote, itLocal, TestContext, TestCredentials } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { SchedulerProbeController } from '../support/scheduler-probe.controller';
 import { investorKey, createInvestor } from '../investors/fixtures';
+import { fundedAccount } from '../wallet/support/wallet';
 
 // The relay looks for due jobs often, so jobs due "now" run within the test's patience.
 process.env.SCHEDULER_INTERVAL_MS = '100';
@@ -168,31 +169,73 @@ describe('Test clock', () => {
     };
     const schedule = (creds: TestCredentials, body: object) => as(creds).post('/v1/probe/jobs', body);
 
-    itLocal(
-      'a move runs every job that fell due, earliest first, at its due time, before it answers',
-      async () => {
-        const { test } = await ctx.createTenant();
-        const t0 = new Date(Math.ceil((Date.now() + 30 * 86_400_000) / 1000) * 1000);
-        await move(test, { frozen_time: t0.toISOString() });
-        const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000).toISOString();
-        expect(
-          (await schedule(test, { name: 'b', delay_seconds: 2 * HOUR, then_after_seconds: HOUR / 2 })).status,
-        ).toBe(201);
-        await schedule(test, { name: 'a', delay_seconds: HOUR });
-        await schedule(test, { name: 'late', delay_seconds: 10 * HOUR });
+    /** Scheduled probe jobs (a test-only route of the in-process app), at chosen times. */
+    async function probeJobsRunInOrderAtTheirTimes(): Promise<void> {
+      const { test } = await ctx.createTenant();
+      const t0 = new Date(Math.ceil((Date.now() + 30 * 86_400_000) / 1000) * 1000);
+      await move(test, { frozen_time: t0.toISOString() });
+      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000).toISOString();
+      expect(
+        (await schedule(test, { name: 'b', delay_seconds: 2 * HOUR, then_after_seconds: HOUR / 2 })).status,
+      ).toBe(201);
+      await schedule(test, { name: 'a', delay_seconds: HOUR });
+      await schedule(test, { name: 'late', delay_seconds: 10 * HOUR });
 
-        const moved = await move(test, { advance_seconds: 3 * HOUR });
-        expect(moved.body.frozen_time).toBe(at(3 * HOUR));
-        expect(await probeEvents(test)).toEqual([
-          { probe: 'a', ran_at: at(HOUR), due_at: at(HOUR) },
-          { probe: 'b', ran_at: at(2 * HOUR), due_at: at(2 * HOUR) },
-          { probe: 'b.then', ran_at: at(2.5 * HOUR), due_at: at(2.5 * HOUR) },
-        ]);
+      const moved = await move(test, { advance_seconds: 3 * HOUR });
+      expect(moved.body.frozen_time).toBe(at(3 * HOUR));
+      expect(await probeEvents(test)).toEqual([
+        { probe: 'a', ran_at: at(HOUR), due_at: at(HOUR) },
+        { probe: 'b', ran_at: at(2 * HOUR), due_at: at(2 * HOUR) },
+        { probe: 'b.then', ran_at: at(2.5 * HOUR), due_at: at(2.5 * HOUR) },
+      ]);
 
-        await move(test, { frozen_time: at(10 * HOUR) });
-        expect((await probeEvents(test)).map((e) => e.probe)).toEqual(['a', 'b', 'b.then', 'late']);
-      },
-    );
+      await move(test, { frozen_time: at(10 * HOUR) });
+      expect((await probeEvents(test)).map((e) => e.probe)).toEqual(['a', 'b', 'b.then', 'late']);
+    }
+
+    /**
+     * The market's session jobs, through the API alone: an opg order placed on a Saturday fills at
+     * Monday's open and a day limit order far from the price is canceled at Monday's close, each
+     * at its job's due time by the clock, and done by the time the move answers.
+     */
+    async function sessionJobsRunInOrderAtTheirTimes(): Promise<void> {
+      const { test } = await ctx.createTenant();
+      await move(test, { frozen_time: '2027-03-06T17:00:00Z' }); // Saturday, noon in New York
+      const { investor } = await fundedAccount(ctx, test, '10000.00');
+      await as(test).post('/v1/test_helpers/prices', { symbol: 'IBM', price: '100.00' });
+      const place = async (order: object) => {
+        const res = await as(test).post(`/v1/investors/${investor.id}/orders`, {
+          symbol: 'IBM',
+          side: 'buy',
+          quantity: '1',
+          ...order,
+        });
+        expect(res.body.status).toBe('accepted');
+        return res.body.id as string;
+      };
+      const opg = await place({ type: 'market', time_in_force: 'opg' });
+      const day = await place({ type: 'limit', time_in_force: 'day', limit_price: '50' });
+      /** The order's state and when the job that ended it ran (by the clock), as the API shows it. */
+      const ended = async (orderId: string) => {
+        const order = (await as(test).get(`/v1/investors/${investor.id}/orders/${orderId}`)).body;
+        return [order.status, order.filled_at ?? order.canceled_at];
+      };
+
+      // To Monday 12:00 New York: the open (09:30 EST = 14:30Z) fell due; the close did not.
+      expect((await move(test, { frozen_time: '2027-03-08T17:00:00Z' })).status).toBe(200);
+      expect(await ended(opg)).toEqual(['filled', '2027-03-08T14:30:00.000Z']);
+      expect(await ended(day)).toEqual(['accepted', null]);
+      // To Tuesday: the close (16:00 EST = 21:00Z) cancels the day order, at its time.
+      await move(test, { advance_seconds: 24 * HOUR });
+      expect(await ended(day)).toEqual(['canceled', '2027-03-08T21:00:00.000Z']);
+    }
+
+    it('a move runs every job that fell due, earliest first, at its due time, before it answers', async () => {
+      if (!isRemote) {
+        await probeJobsRunInOrderAtTheirTimes();
+      }
+      await sessionJobsRunInOrderAtTheirTimes();
+    });
 
     itLocal('jobs due by a frozen clock run through the queue; a job scheduled past it waits', async () => {
       const { test } = await ctx.createTenant();

@@ -1,25 +1,17 @@
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { ProbeController } from '../support/probe.controller';
+import { createInvestor } from '../investors/fixtures';
 
 describe('Idempotency-Key', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ controllers: [ProbeController] });
+    ctx = await createTestContext();
     tenant = await ctx.createTenant();
   });
 
   afterAll(() => ctx.close());
-
-  const post = (key: string, body: object, query = '') =>
-    ctx
-      .http()
-      .post(`/v1/probe/things${query}`)
-      .set('Authorization', basic(tenant.test))
-      .set('Idempotency-Key', key)
-      .send(body);
 
   /** A real route, so the cases run against a deployed sandbox too: registering a webhook endpoint. */
   const endpoint = (name?: string) => ({
@@ -56,41 +48,61 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  itLocal(
-    'a concurrent repeat while the first runs answers 409 SVC-409-003, and exactly one runs',
-    async () => {
-      const results = await Promise.all([
-        post('key-concurrent-1', { name: 'slow' }, '?delay_ms=600'),
-        new Promise((r) => setTimeout(r, 150)).then(() =>
-          post('key-concurrent-1', { name: 'slow' }, '?delay_ms=600'),
-        ),
-      ]);
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([201, 409]);
-      expectSvcError(
-        results.find((r) => r.status === 409)!,
-        'SVC-409-003',
-        { param: 'Idempotency-Key' },
-      );
-      const replay = await post('key-concurrent-1', { name: 'slow' }, '?delay_ms=600');
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.body.id).toBe(results.find((r) => r.status === 201)!.body.id);
-    },
-  );
+  /**
+   * A request that runs a while through the API alone: a months-long move of a test clock, which
+   * runs every job that fell due (an interest accrual a day for the tenant's account, monthly
+   * payouts) before it answers. `daysMoved` tells how often a move really ran.
+   */
+  /** Long enough to be running when a repeat arrives 150 ms later, even on a quiet machine (~3 ms a day). */
+  const MOVE_DAYS = 120;
 
-  itLocal(
-    'many simultaneous repeats of a slow request: one runs, the rest are refused or replayed',
-    async () => {
-      const results = await Promise.all(
-        Array.from({ length: 8 }, () => post('key-burst-1', { name: 'burst' }, '?delay_ms=300')),
-      );
-      const created = results.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] !== 'true');
-      expect(created).toHaveLength(1);
-      for (const r of results) {
-        expect([201, 409]).toContain(r.status);
-      }
-    },
-  );
+  async function slowRequest() {
+    const own = await ctx.createTenant();
+    await createInvestor(ctx, own.test);
+    const clock = () => ctx.http().post('/v1/test_helpers/clock').set('Authorization', basic(own.test));
+    const start = '2027-03-01T15:00:00.000Z';
+    expect((await clock().send({ frozen_time: start })).status).toBe(200);
+    return {
+      send: (key: string) =>
+        clock()
+          .set('Idempotency-Key', key)
+          .send({ advance_seconds: MOVE_DAYS * 86_400 }),
+      daysMoved: async () => {
+        const now = await ctx.http().get('/v1/test_helpers/clock').set('Authorization', basic(own.test));
+        return (Date.parse(now.body.frozen_time) - Date.parse(start)) / 86_400_000;
+      },
+    };
+  }
+
+  it('a concurrent repeat while the first runs answers 409 SVC-409-003, and exactly one runs', async () => {
+    const slow = await slowRequest();
+    const results = await Promise.all([
+      slow.send('key-concurrent-1'),
+      new Promise((r) => setTimeout(r, 150)).then(() => slow.send('key-concurrent-1')),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expectSvcError(
+      results.find((r) => r.status === 409)!,
+      'SVC-409-003',
+      { param: 'Idempotency-Key' },
+    );
+    const replay = await slow.send('key-concurrent-1');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(results.find((r) => r.status === 200)!.body);
+    expect(await slow.daysMoved()).toBe(MOVE_DAYS);
+  });
+
+  it('many simultaneous repeats of a slow request: one runs, the rest are refused or replayed', async () => {
+    const slow = await slowRequest();
+    const results = await Promise.all(Array.from({ length: 8 }, () => slow.send('key-burst-1')));
+    const ran = results.filter((r) => r.status === 200 && r.headers['idempotent-replayed'] !== 'true');
+    expect(ran).toHaveLength(1);
+    for (const r of results) {
+      expect([200, 409]).toContain(r.status);
+    }
+    expect(await slow.daysMoved()).toBe(MOVE_DAYS);
+  });
 
   it('50 simultaneous repeats: one endpoint is made, every other answer is a 409 or the same replay', async () => {
     const results = await Promise.all(

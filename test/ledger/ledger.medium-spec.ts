@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { WriteBatch } from 'src/core/database/write-batch';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledger-errors';
@@ -388,6 +389,74 @@ describeLocal('Ledger (service on a real database)', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(held).toBe(33);
     expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientFundsError)).toBe(
+      true,
+    );
+    expect(await balance(owner)).toMatchObject({
+      cash: '1000.00',
+      available: '10.00',
+      withdrawal_holds: '990.00',
+    });
+    await expectConsistent();
+  });
+
+  it('a hold placed in a write batch: held when the batch runs, refused above available cash with the batch rolled back', async () => {
+    const owner = randomUUID();
+    await fund(owner, '20.00');
+    const withdraw = (holdKey: string, amount: string) =>
+      tx(async (m) => {
+        const batch = new WriteBatch();
+        const before = await balance(owner);
+        await ledger.holdInto(
+          m,
+          batch,
+          { ...scope, holdKey, kind: 'withdrawal', debit: cash(owner), credit: bank(), amount, at },
+          { insufficientFundsParam: 'amount' },
+        );
+        // Nothing is written before the batch runs.
+        expect(await balance(owner)).toEqual(before);
+        await batch.run(m);
+      });
+    const error = await withdraw(`batch-too-much-${owner}`, '20.01').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientFundsError);
+    expect(error).toMatchObject({ code: 'SVC-422-002', param: 'amount', status: 422 });
+    expect(
+      await ctx.dataSource.query('SELECT 1 FROM ledger_holds WHERE hold_key = $1', [
+        `batch-too-much-${owner}`,
+      ]),
+    ).toEqual([]);
+    await withdraw(`batch-fits-${owner}`, '15.00');
+    // The same key again holds nothing more.
+    await withdraw(`batch-fits-${owner}`, '15.00');
+    expect(await balance(owner)).toMatchObject({
+      cash: '20.00',
+      available: '5.00',
+      withdrawal_holds: '15.00',
+    });
+    await expectConsistent();
+  });
+
+  it('50 concurrent batched holds on one balance never take it below zero', async () => {
+    const owner = randomUUID();
+    await fund(owner, '1000.00');
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        tx(async (m) => {
+          const batch = new WriteBatch();
+          await ledger.holdInto(m, batch, {
+            ...scope,
+            holdKey: `batch-race-${owner}-${i}`,
+            kind: 'withdrawal',
+            debit: cash(owner),
+            credit: bank(),
+            amount: '30.00',
+            at,
+          });
+          await batch.run(m);
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(33);
+    expect(results.every((r) => r.status === 'fulfilled' || r.reason instanceof InsufficientFundsError)).toBe(
       true,
     );
     expect(await balance(owner)).toMatchObject({

@@ -250,6 +250,23 @@ describe('Request logs', () => {
     });
   });
 
+  it('records failures before authentication (malformed body, unknown route) under the key they name', async () => {
+    const malformed = await ctx
+      .http()
+      .post('/v1/investors')
+      .set('Authorization', basic(tenant.test))
+      .set('Content-Type', 'application/json')
+      .send('{"email": ');
+    expect(malformed.status).toBe(400);
+    const unknownRoute = await as(tenant.test).get('/v1/no-such-route-for-request-logs');
+    expect(unknownRoute.status).toBe(404);
+    for (const res of [malformed, unknownRoute]) {
+      const log = await logOf(res.headers['request-id']);
+      expect(log).toMatchObject({ status: res.status, api_key_id: tenant.test.id, livemode: false });
+      expect(log.error).toEqual(res.body.error);
+    }
+  });
+
   it('explains why a request refused before any key was recognised has no log', async () => {
     const unknown = await ctx
       .http()

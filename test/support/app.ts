@@ -1,16 +1,9 @@
-import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, Type } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { AppModule } from 'src/app.module';
-import { configureApp } from 'src/app.setup';
-import { dataSourceOptions } from 'src/core/database/data-source-options';
-import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
-import { TenancyService } from 'src/core/tenancy/tenancy.service';
-import { Product, TenantEntity } from 'src/core/tenancy/tenant.entity';
-import { templateDb, withAdmin } from './database';
+import type { DataSource } from 'typeorm';
+import type { TenancyService } from 'src/core/tenancy/tenancy.service';
+import type { Product } from 'src/core/tenancy/tenant.entity';
 import { remoteJwtKey } from './jwt';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
@@ -40,6 +33,13 @@ export interface TestContext {
 }
 
 export { isRemote };
+
+/**
+ * The in-process app's modules (the whole AppModule) load only when there is an in-process app:
+ * against a deployment no file pays for loading them. Started while this module loads, so the
+ * import is done before any hook's time starts.
+ */
+const localApp = isRemote ? undefined : import('./local-app');
 
 /** `it` for cases that need the in-process app (test-only routes, log capture, internals). */
 export const itLocal: jest.It = isRemote ? it.skip : it;
@@ -79,54 +79,7 @@ export async function createTestContext(
   if (isRemote) {
     return remoteContext();
   }
-  const fileDb = process.env.TEST_FILE_DB as string;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
-  const databaseUrl = process.env.DATABASE_URL as string;
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule],
-    controllers: options.controllers ?? [],
-  }).compile();
-  const app: INestApplication = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
-  configureApp(app);
-  await app.init();
-  const dbOptions: DataSourceOptions = {
-    ...dataSourceOptions(databaseUrl),
-    entities: [TenantEntity, ApiKeyEntity],
-  };
-  const dataSource = await new DataSource(dbOptions).initialize();
-  const tenancy = new TenancyService(
-    dataSource.getRepository(TenantEntity),
-    dataSource.getRepository(ApiKeyEntity),
-  );
-  const server = app.getHttpServer();
-
-  return {
-    app,
-    dataSource,
-    tenancy,
-    // Every response is checked against the committed OpenAPI document (openapi-validation.ts).
-    http: () => validatingResponses(request(server)),
-    async createTenant(opts = {}) {
-      const { tenant, test, live } = await tenancy.createTenant(
-        opts.name ?? 'Test partner',
-        opts.products ?? [],
-        opts.fixedIncome ?? false,
-      );
-      const creds = (c: typeof test): TestCredentials => ({
-        id: c.key.id,
-        publicKey: c.key.public_key,
-        secret: c.secret,
-      });
-      return { tenantId: tenant.id, test: creds(test), live: creds(live) };
-    },
-    async close() {
-      await app.close();
-      await dataSource.destroy();
-      await withAdmin((admin) =>
-        admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_FILE_DB}" WITH (FORCE)`),
-      );
-    },
-  };
+  return (await localApp!).createLocalContext(options);
 }
 
 /**

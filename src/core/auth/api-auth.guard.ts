@@ -2,6 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { PUBLIC_ROUTE } from 'src/core/auth/auth.decorators';
+import { basicCredentials } from 'src/core/auth/basic-credentials';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import type { Principal } from 'src/core/auth/principal';
@@ -12,11 +13,11 @@ interface AuthRequest {
   headers: Record<string, string | undefined>;
   principal?: Principal;
   /**
-   * Credentials refused on a public key this service knows (wrong secret, revoked or expired
-   * key): the principal that key would have had. Never authorizes anything; it only lets the
-   * tenant's request log show the refused request.
+   * Basic credentials refused: the principal their public key would have had when this service
+   * knows the key (wrong secret, revoked or expired key), null when it does not. Never authorizes
+   * anything; it only lets the tenant's request log show the refused request.
    */
-  refusedKey?: Principal;
+  refusedKey?: Principal | null;
   ip?: string;
   socket?: { remoteAddress?: string };
 }
@@ -63,13 +64,12 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
       throw unauthorized(); // no credentials: nothing was guessed
     }
     if (header.length > 6 && header.slice(0, 6).toLowerCase() === 'basic ') {
-      const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      const publicKey = colon > 0 ? decoded.slice(0, colon) : undefined;
-      if (!publicKey) {
+      const credentials = basicCredentials(header);
+      if (!credentials) {
         return this.refuse(req, undefined);
       }
-      const principal = this.basic.validate(publicKey, decoded.slice(colon + 1));
+      const { publicKey } = credentials;
+      const principal = this.basic.validate(publicKey, credentials.secret);
       return principal instanceof Promise
         ? principal.then((loaded) => this.admit(req, publicKey, loaded))
         : this.admit(req, publicKey, principal);
@@ -82,10 +82,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
 
   private admit(req: AuthRequest, publicKey: string, principal: Principal | false): true | Promise<never> {
     if (!principal) {
-      const known = this.cache.peek(publicKey);
-      if (known) {
-        req.refusedKey = known.principal;
-      }
+      req.refusedKey = this.cache.peek(publicKey)?.principal ?? null;
       return this.refuse(req, publicKey);
     }
     req.principal = principal;

@@ -26,15 +26,15 @@ function cachedKey(key: ApiKeyEntity, tenant: TenantEntity): CachedKey {
   return {
     key,
     tenant,
-    principal: {
+    principal: Object.freeze({
       tenantId: tenant.id,
       livemode: key.environment === 'PRODUCTION',
       keyId: key.id,
       investorId: key.investor_id,
       products: new Set(tenant.products),
       fixedIncomeEnabled: tenant.fixed_income_enabled,
-      method: 'basic',
-    },
+      method: 'basic' as const,
+    }),
     secretDigest: Buffer.from(key.secret_hash, 'hex'),
   };
 }

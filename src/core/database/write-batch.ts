@@ -1,4 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import { renumberParameters } from 'src/core/database/batched-sql';
+import { preparedQuery } from 'src/core/database/prepared-query';
 
 /** A statement added to a batch: its CTE name, for later statements of the batch to read from. */
 export interface BatchedStatement {
@@ -13,8 +15,6 @@ interface Part {
   check?: (rows: number) => void;
 }
 
-const PLACEHOLDER = /\$(\d+)/g;
-
 /**
  * Writes of one transaction sent to PostgreSQL as one statement: each one a data-modifying CTE
  * (`INSERT ... RETURNING ...`, `UPDATE ... RETURNING ...`), so a request that writes a row in five
@@ -25,6 +25,8 @@ const PLACEHOLDER = /\$(\d+)/g;
  * does not see the rows another statement of the batch writes, except through the CTE name of that
  * statement (`FROM <name>`), and no two statements may change the same row. Foreign keys are checked
  * at the end of the statement, so a row may reference one inserted by an earlier statement.
+ *
+ * The combined text is the same for every request of a route, so it runs as a prepared statement.
  *
  * A statement's `check` sees how many rows it returned (so a conditional UPDATE that matched
  * nothing can throw, rolling back the caller's transaction): the batch must run inside a
@@ -57,17 +59,12 @@ export class WriteBatch {
     const ctes = parts.map((part) => {
       const offset = params.length;
       params.push(...part.params);
-      const sql = part.sql.replace(PLACEHOLDER, (_, n: string) => {
-        const index = Number(n);
-        if (index < 1 || index > part.params.length) {
-          throw new Error(`Batched statement ${part.name} uses $${n} but has ${part.params.length} parameters.`);
-        }
-        return `$${index + offset}`;
-      });
+      const sql = renumberParameters(part.sql, part.params.length, offset, `Batched statement ${part.name}`);
       return `${part.name} AS (${sql})`;
     });
     const counts = parts.map((part) => `(SELECT count(*) FROM ${part.name})::int AS ${part.name}`);
-    const rows: Array<Record<string, number>> = await manager.query(
+    const rows = await preparedQuery<Record<string, number>>(
+      manager,
       `WITH ${ctes.join(',\n')}\nSELECT ${counts.join(', ')}`,
       params,
     );

@@ -25,6 +25,13 @@ export class ErrorBody {
   doc_url?: string;
 
   @ApiPropertyOptional({
+    description:
+      "This request's page in the partner dashboard's request log (`GET /v1/request-logs/{request_id}`). " +
+      'A request is recorded when its credentials name a known API key, accepted or refused (a wrong ' +
+      "secret, a revoked or expired key: recorded under that key's tenant and mode, never the secret), " +
+      'also when it failed before authentication (a malformed body, an unknown route). A request ' +
+      'whose credentials name no known key (none sent, an unreadable Authorization header, an unknown ' +
+      'public key) has no tenant and is never recorded: its link opens a page saying so.',
     format: 'uri',
     example: `${EXAMPLE_BASE_URL}/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w`,
   })

@@ -61,7 +61,14 @@ export class EventsService {
   }
 
   private insertParams(event: EventEntity): unknown[] {
-    return [event.id, event.tenant_id, event.livemode, event.event, JSON.stringify(event.data), event.created_at];
+    return [
+      event.id,
+      event.tenant_id,
+      event.livemode,
+      event.event,
+      JSON.stringify(event.data),
+      event.created_at,
+    ];
   }
 
   /**

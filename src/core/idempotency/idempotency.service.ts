@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { DataEncryption } from 'src/core/crypto/data-encryption';
+import { preparedQuery } from 'src/core/database/prepared-query';
 import { WriteBatch } from 'src/core/database/write-batch';
 import type { SecretBox } from 'src/core/crypto/secret-box';
 import { ServiceError } from 'src/core/errors/service-error';
@@ -67,7 +68,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     const token = randomUUID();
     for (let attempt = 0; attempt < 3; attempt++) {
       // Inserts a new reservation, or takes over one that expired (24 h) or whose lease ran out.
-      const taken: unknown[] = await this.dataSource.query(
+      const taken = await preparedQuery(
+        this.dataSource,
         `INSERT INTO idempotency_keys
                 (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at)
          VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now())
@@ -97,7 +99,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         state: string;
         response_status: number | null;
         response_body_sealed: string | null;
-      }> = await this.dataSource.query(
+      }> = await preparedQuery(
+        this.dataSource,
         `SELECT request_hash, state, response_status, response_body_sealed
            FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
         [scope.tenantId, scope.livemode, scope.key],

@@ -3,6 +3,7 @@ import type { Job } from 'bull';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
 import { JOB_ATTEMPTS, JobQueue, QueuedJobData } from 'src/core/scheduler/job-queue.service';
 import { JobRunner, RunOutcome } from 'src/core/scheduler/job-runner.service';
+import { settleQueueConnections } from 'src/core/queue/settle-connections';
 
 const CONCURRENCY = 8;
 
@@ -27,6 +28,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    await settleQueueConnections(this.queue.queue);
     await this.queue.queue.close().catch(() => undefined);
   }
 

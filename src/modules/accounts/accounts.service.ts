@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
+import type { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
 import { isIdOf } from 'src/core/ids/ids';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
@@ -120,28 +121,34 @@ export class AccountsService {
    * For money movement on the hot path: the account's id, investor, status and currency, read with
    * one plain query and held FOR SHARE until the caller's transaction ends (a suspension or closure
    * waits for it; other transfers do not). 404 SVC-404-001 outside the caller's scope.
+   *
+   * A read of the caller's batch (one round trip with its other reads): call the answer once the
+   * batch ran in that transaction.
    */
-  async shareForMoneyMovement(
+  shareForMoneyMovementIn(
+    batch: ReadBatch,
     principal: Principal,
     target: { accountId: string } | { investorId: string },
-    manager: EntityManager,
-  ): Promise<AccountSummary> {
+  ): () => AccountSummary {
     const byAccount = 'accountId' in target;
     const id = byAccount ? target.accountId : target.investorId;
     if (byAccount ? !isUUID(id) : (assertInvestorVisible(principal, id), !isIdOf('investor', id))) {
       throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
     }
-    const rows: AccountSummary[] = await manager.query(
+    const read = batch.add<AccountSummary>(
       `SELECT id, investor_id, status, currency FROM investment_accounts
         WHERE ${byAccount ? 'id' : 'investor_id'} = $1 AND tenant_id = $2 AND livemode = $3
           AND ($4::text IS NULL OR investor_id = $4)
         FOR SHARE`,
       [id, principal.tenantId, principal.livemode, principal.investorId],
     );
-    if (!rows[0]) {
-      throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
-    }
-    return rows[0];
+    return () => {
+      const row = read.row();
+      if (!row) {
+        throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
+      }
+      return row;
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetFigures } from 'src/modules/assets/asset-figures';
 import { AssetPresenter } from 'src/modules/assets/asset-presenter';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
@@ -16,7 +17,14 @@ import { PricingModule } from 'src/modules/pricing/pricing.module';
     TypeOrmModule.forFeature([AssetEntity, AssetBondEntity, AssetPriceOverrideEntity]),
     PricingModule,
   ],
-  providers: [AssetsRepository, AssetPresenter, AssetsService, AssetSearchCache, CatalogueListener],
+  providers: [
+    AssetsRepository,
+    AssetFigures,
+    AssetPresenter,
+    AssetsService,
+    AssetSearchCache,
+    CatalogueListener,
+  ],
   exports: [AssetsRepository, AssetPresenter, AssetsService, PricingModule],
 })
 export class AssetCatalogModule {}

@@ -6,7 +6,7 @@ import { FundingSourcesController } from 'src/modules/funding-sources/funding-so
 import { FundingSourcesRepository } from 'src/modules/funding-sources/funding-sources.repository';
 import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
 
-/** Investors' bank accounts (fs_). Transfers use FundingSourcesService.requireUsable. */
+/** Investors' bank accounts (fs_). Transfers use FundingSourcesService.usableIn. */
 @Module({
   imports: [TypeOrmModule.forFeature([FundingSourceEntity]), AccountsModule],
   controllers: [FundingSourcesController],

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
+import type { BatchedRead, ReadBatch } from 'src/core/database/read-batch';
 import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { FundingSourceEntity } from 'src/modules/funding-sources/entities/funding-source.entity';
+
+/** What a transfer reads of a bank account. */
+export interface UsableRow {
+  id: string;
+  investor_id: string;
+  currency: string;
+  sandbox_outcome: 'settle' | 'fail' | null;
+}
 
 /** Every query on `funding_sources`, within a tenant and mode. */
 @Injectable()
@@ -29,20 +38,17 @@ export class FundingSourcesRepository {
     });
   }
 
-  /** What a transfer needs of a usable bank account (no decryption): one plain query. */
-  async usable(
-    manager: EntityManager,
+  /** What a transfer needs of a usable bank account (no decryption), as a read of the caller's batch. */
+  usableIn(
+    batch: ReadBatch,
     scope: { tenantId: string; livemode: boolean },
-    investorId: string,
     id: string,
-  ): Promise<{ id: string; currency: string; sandbox_outcome: 'settle' | 'fail' | null } | null> {
-    const rows: Array<{ id: string; currency: string; sandbox_outcome: 'settle' | 'fail' | null }> =
-      await manager.query(
-        `SELECT id, currency, sandbox_outcome FROM funding_sources
-          WHERE id = $1 AND tenant_id = $2 AND livemode = $3 AND investor_id = $4 AND status = 'verified'`,
-        [id, scope.tenantId, scope.livemode, investorId],
-      );
-    return rows[0] ?? null;
+  ): BatchedRead<UsableRow> {
+    return batch.add<UsableRow>(
+      `SELECT id, investor_id, currency, sandbox_outcome FROM funding_sources
+        WHERE id = $1 AND tenant_id = $2 AND livemode = $3 AND status = 'verified'`,
+      [id, scope.tenantId, scope.livemode],
+    );
   }
 
   page(

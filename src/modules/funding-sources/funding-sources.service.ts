@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
+import type { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, toList, toResource } from 'src/core/http/envelope';
 import type { CursorPageQuery } from 'src/core/http/pagination';
@@ -118,24 +118,28 @@ export class FundingSourcesService {
     return { id: row.id, object: 'funding_source', deleted: true, livemode: row.livemode };
   }
 
-  /** For transfers: the investor's usable bank account named in a request, or 400 naming `param`. */
-  async requireUsable(
-    manager: EntityManager,
+  /**
+   * For transfers: the usable bank account named in a request, as a read of the caller's batch
+   * (one round trip with its other reads). Once the batch ran, the answer gives it for the investor
+   * the transfer is for, or throws 400 naming `param` (unknown, removed, or another investor's).
+   */
+  usableIn(
+    batch: ReadBatch,
     principal: Principal,
-    investorId: string,
     id: string,
     param: string,
-  ): Promise<UsableFundingSource> {
-    const row = isIdOf('fundingSource', id)
-      ? await this.repository.usable(manager, principal, investorId, id)
-      : null;
-    if (!row) {
-      throw ServiceError.invalid(
-        param,
-        `No such bank account for this investor: '${id}'. Link one with POST /v1/investors/${investorId}/funding-sources.`,
-      );
-    }
-    return { id: row.id, currency: row.currency, sandboxOutcome: row.sandbox_outcome };
+  ): (investorId: string) => UsableFundingSource {
+    const read = isIdOf('fundingSource', id) ? this.repository.usableIn(batch, principal, id) : null;
+    return (investorId) => {
+      const row = read?.row();
+      if (!row || row.investor_id !== investorId) {
+        throw ServiceError.invalid(
+          param,
+          `No such bank account for this investor: '${id}'. Link one with POST /v1/investors/${investorId}/funding-sources.`,
+        );
+      }
+      return { id: row.id, currency: row.currency, sandboxOutcome: row.sandbox_outcome };
+    };
   }
 
   private async visible(principal: Principal, investorId: string, id: string): Promise<FundingSourceEntity> {

@@ -89,7 +89,10 @@ export class HoldBook {
     input: HoldInput,
     options: FundsOptions = {},
   ): Promise<void> {
-    if (LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals && LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals) {
+    if (
+      LEDGER_ACCOUNT_KINDS[input.debit.kind].keepsTotals &&
+      LEDGER_ACCOUNT_KINDS[input.credit.kind].keepsTotals
+    ) {
       await this.hold(manager, input, options);
       return;
     }

@@ -52,7 +52,12 @@ export class LedgerService {
    * hold() as statements of the caller's batch (one round trip with the caller's other writes); a
    * refusal (InsufficientFundsError) comes when the batch runs.
    */
-  holdInto(manager: EntityManager, batch: WriteBatch, input: HoldInput, options?: FundsOptions): Promise<void> {
+  holdInto(
+    manager: EntityManager,
+    batch: WriteBatch,
+    input: HoldInput,
+    options?: FundsOptions,
+  ): Promise<void> {
     return this.holds.holdInto(manager, batch, input, options);
   }
 

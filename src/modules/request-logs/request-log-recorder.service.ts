@@ -1,10 +1,13 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ClockService } from 'src/core/clock/clock.service';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import { PURGE_REQUEST_LOGS_JOB } from 'src/modules/request-logs/request-log-purge';
+import { basicCredentials } from 'src/core/auth/basic-credentials';
+import { CredentialCache } from 'src/core/auth/credential-cache';
 import type { Principal } from 'src/core/auth/principal';
 import type { FinishedRequestHandler } from 'src/core/http/request-entry';
 import {
@@ -23,10 +26,20 @@ interface RequestWithOutcome {
   headers: Record<string, string | string[] | undefined>;
   legacyApi?: boolean;
   principal?: Principal;
-  /** Credentials refused on a known public key: the principal that key would have had. */
-  refusedKey?: RequestLogScope;
+  /** Basic credentials refused: the principal their key would have had, null for an unknown key. */
+  refusedKey?: RequestLogScope | null;
   errorBody?: Record<string, unknown>;
 }
+
+/** The batch as one JSON array of positional arrays (requestLogColumns' order). */
+const INSERT_ROWS = `INSERT INTO "request_logs"
+    ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
+     "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
+  SELECT r->>0, r->>1, (r->>2)::boolean, r->>3, r->>4, r->>5, r->>6, NULLIF(r->7, 'null'::jsonb),
+         (r->>8)::int, (r->>9)::int, r->>10, NULLIF(r->11, 'null'::jsonb), r->>12, (r->>13)::boolean,
+         (r->>14)::boolean, to_timestamp((r->>15)::float8 / 1000.0)
+  FROM jsonb_array_elements($1::jsonb) AS r
+  ON CONFLICT ("id") DO NOTHING`;
 
 /** A flush starts early once this many rows wait. */
 const FLUSH_ROWS = 200;
@@ -55,6 +68,7 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly config: AppConfig,
     private readonly clock: ClockService,
     private readonly scheduler: JobScheduler,
+    private readonly credentials: CredentialCache,
   ) {}
 
   onModuleInit(): void {
@@ -71,8 +85,10 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Called by the entry middleware's `finish` listener: /v1 (and legacy) requests that were
-   * authenticated, or refused on a known public key, are captured. Null when recording is off.
+   * Called by the entry middleware's `finish` listener: captures /v1 (and legacy) requests that
+   * were authenticated or refused on a known public key, and failures that happened before
+   * authentication ran (a malformed body, an unknown route) whose Basic credentials name a
+   * public key, resolved at flush time. Null when recording is off.
    */
   onFinished(): FinishedRequestHandler | null {
     if (!this.config.get('REQUEST_LOG_ENABLED')) {
@@ -80,14 +96,26 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     }
     return (req, res, durationMs, now) => {
       const outcome = req as unknown as RequestWithOutcome;
-      const scope = outcome.principal ?? outcome.refusedKey;
-      if (!scope || !outcome.id || !outcome.url.startsWith('/v1/')) {
+      if (!outcome.id || !outcome.url.startsWith('/v1/')) {
         return;
       }
       const status = res.statusCode;
+      const scope = outcome.principal ?? outcome.refusedKey ?? null;
+      let publicKey: string | null = null;
+      if (!scope) {
+        // refusedKey null: refused on a key nobody knows. A success without a principal: a public route.
+        if (outcome.refusedKey === null || status < 400) {
+          return;
+        }
+        publicKey = basicCredentials(outcome.headers.authorization as string | undefined)?.publicKey ?? null;
+        if (!publicKey || publicKey.length > 128) {
+          return;
+        }
+      }
       this.push({
         id: outcome.id,
         scope,
+        publicKey,
         method: outcome.method,
         originalUrl: outcome.originalUrl,
         status,
@@ -127,14 +155,43 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
 
   private async writeAll(): Promise<void> {
     while (this.buffer.length > 0) {
-      const captured = this.buffer.splice(0, 1000);
+      const batch = this.buffer.splice(0, 1000);
       try {
-        await this.insert(captured.map(requestLogColumns));
-        await this.schedulePurges(captured);
+        const captured = await this.attribute(batch);
+        if (captured.length > 0) {
+          await this.insert(captured.map(([request, scope]) => requestLogColumns(request, scope)));
+          await this.schedulePurges(captured.map(([, scope]) => scope));
+        }
       } catch (err) {
-        this.logger.warn(`${captured.length} request log rows not stored: ${(err as Error).message}`);
+        this.logger.warn(`${batch.length} request log rows not stored: ${(err as Error).message}`);
       }
     }
+  }
+
+  /**
+   * Each request with the scope it is recorded under. Failures before authentication carry only
+   * the public key their credentials named: the key's tenant, mode and scope (from the credential
+   * cache, or the database off the request path), or nothing when no such key exists.
+   */
+  private async attribute(batch: CapturedRequest[]): Promise<Array<[CapturedRequest, RequestLogScope]>> {
+    const out: Array<[CapturedRequest, RequestLogScope]> = [];
+    // One look-up per public key and batch, however many failures name it.
+    const keys = new Map<string, RequestLogScope | null>();
+    for (const request of batch) {
+      if (request.scope) {
+        out.push([request, request.scope]);
+      } else if (request.publicKey) {
+        let scope = keys.get(request.publicKey);
+        if (scope === undefined) {
+          scope = (await this.credentials.keyByPublicKey(request.publicKey))?.principal ?? null;
+          keys.set(request.publicKey, scope);
+        }
+        if (scope) {
+          out.push([request, scope]);
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -144,17 +201,11 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    * leave out the column names an object per row would repeat.
    */
   private async insert(rows: RequestLogColumns[]): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "request_logs"
-         ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
-          "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
-       SELECT r->>0, r->>1, (r->>2)::boolean, r->>3, r->>4, r->>5, r->>6, NULLIF(r->7, 'null'::jsonb),
-              (r->>8)::int, (r->>9)::int, r->>10, NULLIF(r->11, 'null'::jsonb), r->>12, (r->>13)::boolean,
-              (r->>14)::boolean, to_timestamp((r->>15)::float8 / 1000.0)
-       FROM jsonb_array_elements($1::jsonb) AS r
-       ON CONFLICT ("id") DO NOTHING`,
-      [JSON.stringify(rows)],
-    );
+    // Straight to the driver's pool as a named (prepared once per connection) statement: the
+    // TypeORM query runner around it (runner, logger, broadcaster) costs more than the write on
+    // this process, and the statement is never re-planned. Failures are logged by writeAll.
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    await pool.query({ name: 'request_logs_insert', text: INSERT_ROWS, values: [JSON.stringify(rows)] });
   }
 
   /**
@@ -162,11 +213,11 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    * later on the tenant's clock; what it deletes is decided by real time, so moving a test clock
    * never erases the sandbox's logs early).
    */
-  private async schedulePurges(captured: CapturedRequest[]): Promise<void> {
+  private async schedulePurges(scopes: RequestLogScope[]): Promise<void> {
     const day = Math.floor(Date.now() / DAY_MS);
     // Requests of one API key share one scope object: each is looked at once per batch.
     const seen = new Set<RequestLogScope>();
-    for (const { scope } of captured) {
+    for (const scope of scopes) {
       if (seen.has(scope)) {
         continue;
       }

@@ -67,11 +67,13 @@ export interface RequestLogScope {
 /**
  * A finished request as captured on the request path: only references and primitives (the row
  * is built at flush time). `scope` is the request's principal, or for credentials refused on a
- * known public key the principal that key would have had.
+ * known public key the principal that key would have had; null for a failure before
+ * authentication, with the public key its credentials named (resolved at flush time).
  */
 export interface CapturedRequest {
   id: string;
-  scope: RequestLogScope;
+  scope: RequestLogScope | null;
+  publicKey: string | null;
   method: string;
   originalUrl: string;
   status: number;
@@ -112,8 +114,8 @@ export type RequestLogColumns = [
   number,
 ];
 
-export function requestLogColumns(captured: CapturedRequest): RequestLogColumns {
-  const { scope, error } = captured;
+export function requestLogColumns(captured: CapturedRequest, scope: RequestLogScope): RequestLogColumns {
+  const { error } = captured;
   const rawKey = captured.idempotencyKey;
   const durationMs = Math.round(captured.durationMs);
   return [

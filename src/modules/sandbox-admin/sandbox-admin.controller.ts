@@ -34,7 +34,7 @@ import { SandboxTenantsService } from 'src/modules/sandbox-admin/sandbox-tenants
 
 export const SANDBOX_ADMIN_SECURITY = 'sandboxAdmin';
 
-const AVAILABILITY =
+export const SANDBOX_AVAILABILITY =
   'Sandbox deployments only: with APP_ENV=production, or without SANDBOX_ADMIN_TOKEN, every /v1/sandbox route ' +
   'answers 404. Authenticate with `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>` (API keys and JWTs do not apply).';
 
@@ -55,7 +55,7 @@ export class SandboxAdminController {
     summary: 'Create a tenant (sandbox admin)',
     description:
       'Creates a tenant with one test and one live API key, like the support CLI’s `tenants:create`; the ' +
-      `secrets are in this answer only. For QA runs that bring their own tenants. ${AVAILABILITY}`,
+      `secrets are in this answer only. For QA runs that bring their own tenants. ${SANDBOX_AVAILABILITY}`,
   })
   @ApiCreatedResponse({ type: SandboxTenantWithKeysDto })
   @ApiErrors('SVC-400-001', 'SVC-400-002')
@@ -67,7 +67,7 @@ export class SandboxAdminController {
   @ApiOperation({
     operationId: 'listSandboxTenants',
     summary: 'List tenants by name prefix (sandbox admin)',
-    description: `Tenants whose name starts with \`name_prefix\`, oldest first, at most 1,000. ${AVAILABILITY}`,
+    description: `Tenants whose name starts with \`name_prefix\`, oldest first, at most 1,000. ${SANDBOX_AVAILABILITY}`,
   })
   @ApiOkResponse({ type: SandboxTenantListDto })
   @ApiErrors('SVC-400-001', 'SVC-400-002')
@@ -81,7 +81,7 @@ export class SandboxAdminController {
     summary: 'Change a tenant’s products and flags (sandbox admin)',
     description:
       'Sets the add-on products (the list replaces the current one) and `fixedIncomeEnabled`, like the CLI’s ' +
-      `\`tenants:update\`. Keys already cached by the API see the change within AUTH_CACHE_TTL_MS. ${AVAILABILITY}`,
+      `\`tenants:update\`. Keys already cached by the API see the change within AUTH_CACHE_TTL_MS. ${SANDBOX_AVAILABILITY}`,
   })
   @ApiParam(TENANT_ID)
   @ApiOkResponse({ type: SandboxTenantDto })
@@ -101,7 +101,7 @@ export class SandboxAdminController {
     description:
       'Erases the tenant and every row it owns (investors, accounts, documents, keys, webhooks and their ' +
       'deliveries, events, idempotent responses, clocks and jobs, ledger, transfers and every other table with ' +
-      `a tenant_id), in one transaction. Cannot be undone. ${AVAILABILITY}`,
+      `a tenant_id), in one transaction. Cannot be undone. ${SANDBOX_AVAILABILITY}`,
   })
   @ApiParam(TENANT_ID)
   @ApiOkResponse({ type: DeletedSandboxTenantDto })

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
+import { CashSweepSettingsModule } from 'src/modules/cash-sweep/default-tier-rates.service';
 import { SandboxAdminController } from 'src/modules/sandbox-admin/sandbox-admin.controller';
 import { SandboxAdminGuard } from 'src/modules/sandbox-admin/sandbox-admin.guard';
+import { SandboxTenantSettingsController } from 'src/modules/sandbox-admin/sandbox-tenant-settings.controller';
+import { SandboxTenantSettingsService } from 'src/modules/sandbox-admin/sandbox-tenant-settings.service';
 import { SandboxTenantsService } from 'src/modules/sandbox-admin/sandbox-tenants.service';
 import { TenantEraser } from 'src/modules/sandbox-admin/tenant-eraser.service';
+import { TradingSettingsModule } from 'src/modules/trading/trading-settings.module';
+import { TransferSettingsModule } from 'src/modules/transfers/transfer-settings.module';
 
-/** Operator routes of sandbox deployments (/v1/sandbox/*): tenants for QA runs. */
+/** Operator routes of sandbox deployments (/v1/sandbox/*): tenants for QA runs and their terms. */
 @Module({
-  controllers: [SandboxAdminController],
-  providers: [SandboxAdminGuard, SandboxTenantsService, TenantEraser],
+  imports: [TradingSettingsModule, TransferSettingsModule, CashSweepSettingsModule],
+  controllers: [SandboxAdminController, SandboxTenantSettingsController],
+  providers: [SandboxAdminGuard, SandboxTenantsService, SandboxTenantSettingsService, TenantEraser],
 })
 export class SandboxAdminModule {}

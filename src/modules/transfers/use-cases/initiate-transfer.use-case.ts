@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -67,15 +68,19 @@ export class InitiateTransfer {
     const { principal } = command;
     return this.transactions.run(idem, async (manager, batch) => {
       // Every read below goes through `manager`: a second pool connection per request would let
-      // concurrent requests exhaust the pool and wait on each other.
-      const account = await this.accounts.shareForMoneyMovement(principal, command.target, manager);
-      const source = await this.fundingSources.requireUsable(
-        manager,
+      // concurrent requests exhaust the pool and wait on each other. The account (held FOR SHARE)
+      // and the bank account are read in one round trip.
+      const reads = new ReadBatch();
+      const accountRead = this.accounts.shareForMoneyMovementIn(reads, principal, command.target);
+      const sourceRead = this.fundingSources.usableIn(
+        reads,
         principal,
-        account.investor_id,
         command.fundingSourceId,
         command.params.fundingSource,
       );
+      await reads.run(manager);
+      const account = accountRead();
+      const source = sourceRead(account.investor_id);
       if (command.currency !== undefined && command.currency !== source.currency) {
         throw ServiceError.invalid(
           command.params.currency,

@@ -17,6 +17,7 @@ import { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-end
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
 import { signPayload, WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
 import { safeErrorMessage } from 'src/core/logging/safe-errors';
+import { settleQueueConnections } from 'src/core/queue/settle-connections';
 
 /** A congested endpoint's extra delivery goes back on the queue for this long. */
 const DEFER_MS = 10_000;
@@ -83,6 +84,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Stops taking jobs and lets running ones end before the database and Redis close. */
   async onModuleDestroy(): Promise<void> {
     this.sender.abortAll();
+    await settleQueueConnections(this.deliveries.queue);
     await this.deliveries.queue.close().catch(() => undefined);
   }
 
