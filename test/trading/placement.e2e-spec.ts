@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
@@ -148,6 +149,18 @@ describe('Placing orders: every refusal names its field and what to send instead
       .forEach((r) => expectSvcError(r, 'SVC-400-001', { param: 'client_order_id' }));
     expect(await t.balance()).toMatchObject({ available: '980.00', order_holds: '20.00' });
     expect((await t.cancel(results.find((r) => r.status === 201)!.body.id)).status).toBe(200);
+  });
+
+  it('a market buy fills at the ask of the price the helper set last, right after each change', async () => {
+    const buyer = await trader(ctx, tenant.test, '10000.00');
+    const body = { symbol: 'MSFT', side: 'buy', type: 'market', time_in_force: 'day', quantity: '1' };
+    for (const price of ['20.00', '40.00', '30.00']) {
+      const quote = await setPrice(ctx, tenant.test, 'MSFT', price);
+      const res = await buyer.place(body);
+      expect(res.status).toBe(201);
+      expect(res.body.status).toBe('filled');
+      expect(new Decimal(res.body.average_price).eq(quote.ask)).toBe(true);
+    }
   });
 
   it('holds a limit buy’s cost at acceptance and releases it on cancel; a second cancel is 409 SVC-409-001', async () => {

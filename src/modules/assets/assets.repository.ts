@@ -57,8 +57,11 @@ export class AssetsRepository {
   }
 
   /** A tenant's test-mode price overrides by asset id. */
-  private async overridesOf(tenantId: string): Promise<ReadonlyMap<string, PriceOverride>> {
-    const rows: { asset_id: string; price: string; updated_at: Date }[] = await this.dataSource.query(
+  private async overridesOf(
+    tenantId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ReadonlyMap<string, PriceOverride>> {
+    const rows: { asset_id: string; price: string; updated_at: Date }[] = await manager.query(
       `SELECT "asset_id", "price", "updated_at" FROM "asset_price_overrides" WHERE "tenant_id" = $1`,
       [tenantId],
     );
@@ -101,6 +104,36 @@ export class AssetsRepository {
       }
     }
     return null;
+  }
+
+  /**
+   * findByRef as committed, for the hot path of order placement: while catalogue changes are heard
+   * the asset rows of a reference are kept in memory (shared by every tenant, dropped on any
+   * catalogue change) and the tenant's kept test-mode overrides laid over them. A missing entry is
+   * loaded through `manager`, the caller's own connection (a second pool connection per request
+   * could leave concurrent requests waiting on each other).
+   */
+  async findKeptByRef(
+    ref: string,
+    overrideTenant: string | null,
+    manager: EntityManager,
+  ): Promise<AssetQueryRow | null> {
+    if (!this.cache.live) {
+      this.listener.ensureListening();
+      return this.findByRef(ref, overrideTenant, manager);
+    }
+    const [row] = await this.cache.rows(`ref:${ref.trim()}`, async () => {
+      const found = await this.findByRef(ref, null, manager);
+      return found ? [found] : [];
+    });
+    if (!row || overrideTenant === null) {
+      return row ?? null;
+    }
+    const overrides = await this.cache.overridesOf(overrideTenant, () =>
+      this.overridesOf(overrideTenant, manager),
+    );
+    const override = overrides.get(row.id);
+    return override ? { ...row, override_price: override.price, override_set_at: override.setAt } : row;
   }
 
   /** Sets (or with price null removes) a tenant's test-mode price of an asset. */

@@ -136,6 +136,19 @@ export class AssetsService {
     return row ? { row, priced: pricedAssetOf(row), override: overrideOf(row) } : null;
   }
 
+  /**
+   * resolveInScope for order placement: reference data and test-mode overrides as committed, kept in
+   * memory while catalogue changes are heard (AssetsRepository.findKeptByRef).
+   */
+  async resolveKeptInScope(
+    scope: { tenantId: string; livemode: boolean },
+    ref: string,
+    manager: EntityManager,
+  ): Promise<ResolvedAsset | null> {
+    const row = await this.repository.findKeptByRef(ref, scope.livemode ? null : scope.tenantId, manager);
+    return row ? { row, priced: pricedAssetOf(row), override: overrideOf(row) } : null;
+  }
+
   /** Asset resources of resolved assets as of one instant (default: the caller's clock now). */
   async present(principal: Principal, rows: AssetQueryRow[], at?: Date): Promise<AssetDto[]> {
     return this.presenter.present(rows, principal.livemode, at ?? (await this.clock.now(principal)));

@@ -64,7 +64,7 @@ export class PlaceOrder {
   ): Promise<OrderDto> {
     return this.transactions.run(idem, async (manager, batch) => {
       const account = await this.accounts.shareForTrading(principal, investorId, manager);
-      const asset = await this.assets.resolveInScope(principal, body.symbol, manager);
+      const asset = await this.assets.resolveKeptInScope(principal, body.symbol, manager);
       if (!asset) {
         throw ServiceError.invalid(
           'symbol',
