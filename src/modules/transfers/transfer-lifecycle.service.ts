@@ -46,7 +46,7 @@ export class TransferLifecycle {
     if (transfer.status !== 'pending') {
       return;
     }
-    await this.transfers.update(manager, transfer, { status: 'processing', processing_at: now });
+    await this.transfers.update(manager, transfer, { status: 'processing', processing_at: now }, now);
     await this.scheduler.schedule(manager, {
       tenantId: transfer.tenant_id,
       livemode: transfer.livemode,
@@ -77,7 +77,12 @@ export class TransferLifecycle {
       holdKey: transfer.transaction_id,
       at: now,
     });
-    const canceled = await this.transfers.update(manager, transfer, { status: 'canceled', canceled_at: now });
+    const canceled = await this.transfers.update(
+      manager,
+      transfer,
+      { status: 'canceled', canceled_at: now },
+      now,
+    );
     await this.dropJobs(manager, transfer);
     await this.emit(manager, canceled, 'canceled');
     return canceled;
@@ -118,7 +123,12 @@ export class TransferLifecycle {
         entries,
       },
     });
-    const settled = await this.transfers.update(manager, transfer, { status: 'settled', settled_at: now });
+    const settled = await this.transfers.update(
+      manager,
+      transfer,
+      { status: 'settled', settled_at: now },
+      now,
+    );
     await this.emit(manager, settled, 'completed');
     return settled;
   }
@@ -134,11 +144,16 @@ export class TransferLifecycle {
       holdKey: transfer.transaction_id,
       at: now,
     });
-    const failed = await this.transfers.update(manager, transfer, {
-      status: 'failed',
-      failed_at: now,
-      failure_reason: reason,
-    });
+    const failed = await this.transfers.update(
+      manager,
+      transfer,
+      {
+        status: 'failed',
+        failed_at: now,
+        failure_reason: reason,
+      },
+      now,
+    );
     await this.emit(manager, failed, 'failed');
     return failed;
   }

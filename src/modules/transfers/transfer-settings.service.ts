@@ -57,6 +57,8 @@ export class TransferSettingsService {
       withdrawal_fee_bps: change.withdrawalFeeBps ?? current.withdrawalFeeBps,
       min_amount: change.minAmount ?? current.minAmount.toFixed(),
       max_amount: change.maxAmount ?? current.maxAmount.toFixed(),
+      // Real time: the terms are tenant-wide (both modes), so no test clock applies, and the row
+      // records when support really changed them.
       updated_at: new Date(),
     };
     if (new Money(row.min_amount).lte(0) || new Money(row.min_amount).gt(new Money(row.max_amount))) {

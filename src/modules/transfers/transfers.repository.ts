@@ -75,7 +75,10 @@ export class TransfersRepository {
       .getOne();
   }
 
-  /** Applies a change to a locked row and returns the row as it now is. */
+  /**
+   * Applies a change made at `at` (the tenant's clock time, like the change's own `*_at`) to a
+   * locked row and returns the row as it now is.
+   */
   async update(
     manager: EntityManager,
     row: TransferEntity,
@@ -85,9 +88,11 @@ export class TransfersRepository {
         'status' | 'processing_at' | 'settled_at' | 'failed_at' | 'canceled_at' | 'failure_reason'
       >
     >,
+    at: Date,
   ): Promise<TransferEntity> {
-    await manager.update(TransferEntity, { id: row.id }, { ...change, updated_at: new Date() });
-    return Object.assign(row, change);
+    const stamped = { ...change, updated_at: at };
+    await manager.update(TransferEntity, { id: row.id }, stamped);
+    return Object.assign(row, stamped);
   }
 
   findByTransactionId(

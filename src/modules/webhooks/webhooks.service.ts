@@ -53,6 +53,8 @@ export class WebhooksService {
     const url = await this.checkUrl(principal, dto.url);
     const scope = this.scope(principal);
     const secret = newWebhookSecret();
+    // Webhook endpoints stay on real time in test mode too (docs/decisions.md, Test clock): deliveries
+    // and their signatures run on real time, and the record says when the partner really acted.
     const now = new Date();
     const endpoint = this.endpoints.repo.create({
       id: newId('webhookEndpoint'),

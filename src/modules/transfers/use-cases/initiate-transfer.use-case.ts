@@ -119,7 +119,7 @@ export class InitiateTransfer {
         settled_at: null,
         failed_at: null,
         canceled_at: null,
-        updated_at: new Date(),
+        updated_at: now,
       };
       // The writes go out in one statement with the stored response (IdempotentTransaction); a
       // withdrawal above available cash is refused then, rolling everything back.
