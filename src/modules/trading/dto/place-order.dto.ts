@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsMetadata } from 'src/core/http/metadata';
+import { DecimalField } from 'src/core/money/decimal-field';
 import {
   ORDER_SIDES,
   ORDER_TYPES,
@@ -10,12 +11,10 @@ import {
   TimeInForce,
 } from 'src/modules/trading/order-types';
 
-/** A positive decimal as text: digits, up to 8 decimals, no sign or exponent. */
-export const DECIMAL_PATTERN = /^(0|[1-9][0-9]{0,14})(\.[0-9]{1,8})?$/;
 const DECIMAL_MESSAGE =
   '$property must be a decimal string such as "10" or "185.25" (no sign or exponent, at most 8 decimals)';
-const decimal = (description: string, example: string) =>
-  ({ type: String, maxLength: 32, pattern: DECIMAL_PATTERN.source, description, example }) as const;
+const OrderDecimalField = (description: string, example: string) =>
+  DecimalField({ required: false, description, example, message: DECIMAL_MESSAGE });
 
 /** Body of POST /investors/{investor_id}/orders. */
 export class PlaceOrderDto {
@@ -36,51 +35,25 @@ export class PlaceOrderDto {
   @IsIn(TIMES_IN_FORCE)
   time_in_force: TimeInForce;
 
-  @ApiPropertyOptional(
-    decimal(
-      'Units to trade (bonds: face value, a multiple of min_increment). Send quantity or notional, not both.',
-      '10',
-    ),
+  @OrderDecimalField(
+    'Units to trade (bonds: face value, a multiple of min_increment). Send quantity or notional, not both.',
+    '10',
   )
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
   quantity?: string;
 
-  @ApiPropertyOptional(decimal('Cash amount to trade (market orders with time_in_force day only).', '500.00'))
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
+  @OrderDecimalField('Cash amount to trade (market orders with time_in_force day only).', '500.00')
   notional?: string;
 
-  @ApiPropertyOptional(decimal('Required for limit and stop_limit (bonds: percent of par).', '185.50'))
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
+  @OrderDecimalField('Required for limit and stop_limit (bonds: percent of par).', '185.50')
   limit_price?: string;
 
-  @ApiPropertyOptional(decimal('Required for stop and stop_limit.', '180.00'))
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
+  @OrderDecimalField('Required for stop and stop_limit.', '180.00')
   stop_price?: string;
 
-  @ApiPropertyOptional(decimal('Trailing stop: percent below (sell) or above (buy) the water mark.', '5'))
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
+  @OrderDecimalField('Trailing stop: percent below (sell) or above (buy) the water mark.', '5')
   trail_percent?: string;
 
-  @ApiPropertyOptional(decimal('Trailing stop: price offset from the water mark.', '2.50'))
-  @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  @Matches(DECIMAL_PATTERN, { message: DECIMAL_MESSAGE })
+  @OrderDecimalField('Trailing stop: price offset from the water mark.', '2.50')
   trail_price?: string;
 
   @ApiPropertyOptional({

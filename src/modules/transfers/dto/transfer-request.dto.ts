@@ -11,23 +11,17 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsMetadata } from 'src/core/http/metadata';
+import { DecimalField, moneyAmountMessage } from 'src/core/money/decimal-field';
 import { TRANSFER_METHODS, TransferMethod } from 'src/modules/transfers/entities/transfer.entity';
 
-/**
- * A decimal amount as text: digits, an optional fraction, no sign, exponent or leading zeros. The
- * currency's decimals and the tenant's bounds are checked once the currency is known.
- */
-export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,14})(\.[0-9]{1,8})?$/;
-const AMOUNT_MESSAGE =
-  '$property must be a decimal string such as "250.00" (no sign, exponent or number; at most the currency\u2019s decimals)';
-
-const AMOUNT_DOC = {
-  type: String,
-  pattern: AMOUNT_PATTERN.source,
+/** The amount of a transfer: the currency's decimals and the tenant's bounds are checked once the currency is known. */
+const TRANSFER_AMOUNT = {
+  required: true,
   description:
     'Decimal string, greater than zero, with at most the currency\u2019s minor units (USD 2, JPY 0), no exponent, ' +
     'within the tenant\u2019s bounds (default 1 to 1,000,000). Anything else is 400 naming `amount`.',
   example: '250.00',
+  message: moneyAmountMessage('250.00'),
 };
 
 export class FundingDetailsDto {
@@ -65,10 +59,7 @@ export class FundingDetailsDto {
 
 /** Body of POST /wallet/accounts/{account_id}/funding and /withdrawals (spec, Wallet). */
 export class WalletTransferRequestDto {
-  @ApiProperty(AMOUNT_DOC)
-  @IsString()
-  @MaxLength(32)
-  @Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE })
+  @DecimalField(TRANSFER_AMOUNT)
   amount: string;
 
   @ApiProperty({ type: FundingDetailsDto })
@@ -96,10 +87,7 @@ export class WalletTransferRequestDto {
 
 /** Body of POST /investors/{investor_id}/deposits and /withdrawals (envelope views). */
 export class CreateInvestorTransferDto {
-  @ApiProperty(AMOUNT_DOC)
-  @IsString()
-  @MaxLength(32)
-  @Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE })
+  @DecimalField(TRANSFER_AMOUNT)
   amount: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { DecimalField, moneyAmountMessage } from 'src/core/money/decimal-field';
 
 export const GOAL_TYPES = [
   'retirement',
@@ -22,33 +23,20 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const RISK_CAPACITIES = ['low', 'medium', 'high'] as const;
 
-/** A non-negative decimal amount as text; the currency's decimals are checked by the service. */
-export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,14})(\.[0-9]{1,8})?$/;
 /** A yearly rate as a decimal fraction ("0.06" is 6 %), sign allowed, up to 6 decimals. */
 export const RATE_PATTERN = /^-?(0|[1-9][0-9]?)(\.[0-9]{1,6})?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const AMOUNT_MESSAGE =
-  '$property must be a decimal string such as "2500.00" (no sign, exponent or number; at most the currency\u2019s decimals)';
-
 /** A money amount in the plan (the account's currency): decimal string, at most its minor units. */
 export function AmountField(options: { required: boolean; description?: string; example: string }) {
-  const doc = {
-    type: String,
-    maxLength: 32,
-    pattern: AMOUNT_PATTERN.source,
+  return DecimalField({
+    required: options.required,
     description:
       (options.description ? `${options.description} ` : '') +
       'Decimal string in the account\u2019s currency, at most its minor units (USD 2).',
     example: options.example,
-  };
-  return applyDecorators(
-    options.required ? ApiProperty(doc) : ApiPropertyOptional(doc),
-    ...(options.required ? [] : [IsOptional()]),
-    IsString(),
-    MaxLength(32),
-    Matches(AMOUNT_PATTERN, { message: AMOUNT_MESSAGE }),
-  );
+    message: moneyAmountMessage('2500.00'),
+  });
 }
 
 /** A calendar date written YYYY-MM-DD. */
