@@ -1,37 +1,16 @@
-import { applyDecorators, Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, TenantLevel } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
 import { EventPayload } from 'src/core/events/events.service';
+import { ApiCreatedRange } from 'src/core/http/created-range';
 import { listUrl, ListEnvelope } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { EventDto } from 'src/modules/events/dto/event.dto';
 import { ListEventsQuery } from 'src/modules/events/dto/list-events.query';
 import { EventsReadService } from 'src/modules/events/events.service';
-
-const CREATED_FILTERS = { gte: 'at or after', gt: 'after', lte: 'at or before', lt: 'before' } as const;
-
-/** `created[gte]` and its siblings, as the separate query parameters clients send. */
-function ApiCreatedFilters(): MethodDecorator {
-  return applyDecorators(
-    ...Object.entries(CREATED_FILTERS).map(([op, words]) =>
-      ApiQuery({
-        name: `created[${op}]`,
-        required: false,
-        schema: {
-          type: 'integer',
-          format: 'int64',
-          minimum: 0,
-          maximum: 999_999_999_999,
-          example: 1763790000,
-        },
-        description: `Only events created ${words} this Unix time (seconds).`,
-      }),
-    ),
-  );
-}
 
 @ApiTags('Events')
 @TenantLevel()
@@ -50,7 +29,7 @@ export class EventsController {
   })
   @ApiOkResponse({ type: ListEnvelopeOf(EventDto, '/v1/events') })
   @ApiErrors('SVC-400-001')
-  @ApiCreatedFilters()
+  @ApiCreatedRange('events')
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListEventsQuery,

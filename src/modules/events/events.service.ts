@@ -6,12 +6,11 @@ import { ServiceError } from 'src/core/errors/service-error';
 import { isEventFilter } from 'src/core/events/event-patterns';
 import { EventEntity } from 'src/core/events/event.entity';
 import { EventPayload, EventsService } from 'src/core/events/events.service';
+import { applyCreatedRange } from 'src/core/http/created-range';
 import { ListEnvelope, toList } from 'src/core/http/envelope';
 import { paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf } from 'src/core/ids/ids';
 import { ListEventsQuery } from 'src/modules/events/dto/list-events.query';
-
-const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** Read side of the outbox for partners: the event list and single events, scoped to tenant and mode. */
 @Injectable()
@@ -40,22 +39,7 @@ export class EventsReadService {
         qb.andWhere('e.event = :event', { event: query.event });
       }
     }
-    for (const [key, value] of Object.entries(query.created ?? {})) {
-      const op = RANGE_OPERATORS[key as keyof typeof RANGE_OPERATORS];
-      const param = `created[${key}]`;
-      if (!op) {
-        throw ServiceError.invalid(
-          param,
-          `Unknown filter ${param}: use created[gte], created[gt], created[lte] or created[lt].`,
-        );
-      }
-      if (typeof value !== 'string' || !/^\d{1,12}$/.test(value)) {
-        throw ServiceError.invalid(param, `Invalid ${param}: must be a Unix time in seconds.`);
-      }
-      // Seconds bound inclusive of the whole second for lte/gt; created_at carries milliseconds.
-      const bound = new Date(Number(value) * 1000 + (key === 'lte' || key === 'gt' ? 999 : 0));
-      qb.andWhere(`e.created_at ${op} :${key}Bound`, { [`${key}Bound`]: bound });
-    }
+    applyCreatedRange(qb, query.created);
     const page = await paginateByCursor(qb, query);
     return toList(url, page.data.map(EventsService.toPayload), page.hasMore);
   }
