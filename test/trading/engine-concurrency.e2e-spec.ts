@@ -103,7 +103,12 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
       ids.push(res.body.id);
     }
     if (isRemote) {
-      return { t, ids, assetId: '', executions: async () => [] as Array<{ order_id: string; n: number }> };
+      return {
+        t,
+        ids,
+        assetId: '',
+        executions: () => Promise.resolve([] as Array<{ order_id: string; n: number }>),
+      };
     }
     const [{ id: assetId }] = await ctx.dataSource.query(`SELECT id FROM assets WHERE symbol = $1 LIMIT 1`, [
       symbol,
