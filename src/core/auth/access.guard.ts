@@ -23,7 +23,7 @@ export class AccessGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const principal = context.switchToHttp().getRequest<{ principal?: Principal }>().principal;
+    const principal = context.getArgByIndex<{ principal?: Principal }>(0).principal;
     if (!principal) {
       return true; // public route
     }

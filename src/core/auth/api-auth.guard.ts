@@ -58,7 +58,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
     if (this.isPublic(context)) {
       return true;
     }
-    const req = context.switchToHttp().getRequest<AuthRequest>();
+    const req = context.getArgByIndex<AuthRequest>(0);
     const header = req.headers.authorization;
     if (!header) {
       throw unauthorized(); // no credentials: nothing was guessed

@@ -12,6 +12,8 @@ import { RateLimitGuard } from 'src/core/rate-limit/rate-limit.guard';
  *
  * It answers synchronously whenever it can (a cached key on a request that is not a POST): Nest
  * awaits only a guard result that is a promise, and each await is a microtask on every request.
+ * The guards read the HTTP request and response as the context's arguments 0 and 1 (all routes
+ * are HTTP): switchToHttp() would build three closures per call.
  */
 @Injectable()
 export class RequestGuards implements CanActivate {
@@ -33,7 +35,7 @@ export class RequestGuards implements CanActivate {
     this.rateLimit.canActivate(context);
     this.access.canActivate(context);
     // Idempotency-Key applies to POST only (IdempotencyGuard lets every other method through).
-    if (context.switchToHttp().getRequest<Request>().method !== 'POST') {
+    if (context.getArgByIndex<Request>(0).method !== 'POST') {
       return true;
     }
     return this.idempotency.canActivate(context);

@@ -26,13 +26,13 @@ export class RateLimitGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const http = context.switchToHttp();
-    const principal = http.getRequest<{ principal?: Principal }>().principal;
+    // The request and response by index: switchToHttp() builds three closures on every call.
+    const principal = context.getArgByIndex<{ principal?: Principal }>(0).principal;
     if (!principal) {
       return true; // public route
     }
     const answer = this.buckets.take(`rl:${principal.keyId}`, this.perSecond, this.burst);
-    const res = http.getResponse<Response>();
+    const res = context.getArgByIndex<Response>(1);
     res.setHeader('RateLimit-Limit', this.burst);
     res.setHeader('RateLimit-Remaining', answer.remaining);
     res.setHeader('RateLimit-Reset', answer.resetSeconds);
