@@ -294,6 +294,35 @@ describe('Request logs', () => {
     }
   });
 
+  it('records requests carrying NUL and lone surrogates (replaced by U+FFFD) with the rest of their batch', async () => {
+    const auth = basic(tenant.test);
+    // Answered together, so flushed in one batch with the ordinary request.
+    const [nulInQuery, nulInPath, surrogateInBody, ordinary] = await Promise.all([
+      as(tenant.test).get('/v1/investors?limit=5&status=a%00b&na%00me=x'),
+      as(tenant.test).get('/v1/investors/inv%00x'),
+      ctx
+        .http()
+        .post('/v1/investors')
+        .set('Authorization', auth)
+        .set('Content-Type', 'application/json')
+        .send('{"\\ud800": "\\udc00", "email": "x\\u0000\\udbff"}'),
+      as(tenant.test).get('/v1/webhooks?limit=3'),
+    ]);
+    const queryLog = await logOf(nulInQuery.headers['request-id']);
+    expect(queryLog.query).toEqual({ limit: '5', status: 'a\ufffdb', 'na\ufffdme': '[redacted]' });
+    const pathLog = await logOf(nulInPath.headers['request-id']);
+    expect(pathLog).toMatchObject({ path: '/v1/investors/inv%00x', status: nulInPath.status });
+    const bodyLog = await logOf(surrogateInBody.headers['request-id']);
+    expect(bodyLog.status).toBe(surrogateInBody.status);
+    expect(bodyLog.error).toEqual(surrogateInBody.body.error);
+    const ordinaryLog = await logOf(ordinary.headers['request-id']);
+    expect(ordinaryLog).toMatchObject({
+      path: '/v1/webhooks',
+      query: { limit: '3' },
+      status: ordinary.status,
+    });
+  });
+
   it('keeps tenants and modes apart', async () => {
     await logOf(failedId);
     expect((await as(other.test).get(`/v1/request-logs/${failedId}`)).status).toBe(404);

@@ -31,15 +31,29 @@ interface RequestWithOutcome {
   errorBody?: Record<string, unknown>;
 }
 
-/** The batch as one JSON array of positional arrays (requestLogColumns' order). */
-const INSERT_ROWS = `INSERT INTO "request_logs"
+/**
+ * The batch as one JSON array of positional arrays (requestLogColumns' order). Rows of a tenant
+ * erased meanwhile (sandbox tenants are deleted through the admin API) are left out; the
+ * (tenant, mode) pairs of the rows written come back, to schedule their purge jobs.
+ */
+const INSERT_ROWS = `WITH "inserted" AS (
+  INSERT INTO "request_logs"
     ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
      "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
   SELECT r->>0, r->>1, (r->>2)::boolean, r->>3, r->>4, r->>5, r->>6, NULLIF(r->7, 'null'::jsonb),
          (r->>8)::int, (r->>9)::int, r->>10, NULLIF(r->11, 'null'::jsonb), r->>12, (r->>13)::boolean,
          (r->>14)::boolean, to_timestamp((r->>15)::float8 / 1000.0)
   FROM jsonb_array_elements($1::jsonb) AS r
-  ON CONFLICT ("id") DO NOTHING`;
+  WHERE EXISTS (SELECT 1 FROM "tenants" t WHERE t."id" = r->>1)
+  ON CONFLICT ("id") DO NOTHING
+  RETURNING "tenant_id", "livemode")
+SELECT DISTINCT "tenant_id", "livemode" FROM "inserted"`;
+
+/** A tenant and mode the insert wrote rows for (a result row of INSERT_ROWS). */
+interface WrittenScope {
+  tenant_id: string;
+  livemode: boolean;
+}
 
 /** A flush starts early once this many rows wait. */
 const FLUSH_ROWS = 200;
@@ -51,8 +65,8 @@ const DAY_MS = 86_400_000;
  * Records requests off the request path: at `finish` the request's references and numbers are
  * pushed into a buffer, nothing else (no row, no redaction, no string built); a timer
  * (REQUEST_LOG_FLUSH_MS, 500 ms by default) or a full batch builds the rows and writes them with
- * one multi-row INSERT. A failed write is logged and its rows dropped: losing log rows must never
- * fail or slow requests. REQUEST_LOG_ENABLED=false records nothing (to measure what it costs).
+ * one multi-row INSERT (each tenant's rows apart should that fail). A failed write is logged and
+ * its rows dropped: losing log rows must never fail or slow requests. REQUEST_LOG_ENABLED=false records nothing (to measure what it costs).
  */
 @Injectable()
 export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
@@ -156,15 +170,54 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
   private async writeAll(): Promise<void> {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, 1000);
+      let rows: RequestLogColumns[];
       try {
-        const captured = await this.attribute(batch);
-        if (captured.length > 0) {
-          await this.insert(captured.map(([request, scope]) => requestLogColumns(request, scope)));
-          await this.schedulePurges(captured.map(([, scope]) => scope));
-        }
+        rows = (await this.attribute(batch)).map(([request, scope]) => requestLogColumns(request, scope));
       } catch (err) {
         this.logger.warn(`${batch.length} request log rows not stored: ${(err as Error).message}`);
+        continue;
       }
+      if (rows.length > 0) {
+        await this.schedulePurges(await this.insertInParts(rows));
+      }
+    }
+  }
+
+  /**
+   * The rows in one statement; should it fail, once more per tenant, so a row PostgreSQL refuses
+   * (or a tenant erased while the statement ran) loses only its own tenant's rows. Logs counts,
+   * never row contents. Returns the tenants and modes whose rows were written.
+   */
+  private async insertInParts(rows: RequestLogColumns[]): Promise<WrittenScope[]> {
+    try {
+      return await this.insert(rows);
+    } catch (err) {
+      const byTenant = new Map<string, RequestLogColumns[]>();
+      for (const row of rows) {
+        const part = byTenant.get(row[1]);
+        if (part) {
+          part.push(row);
+        } else {
+          byTenant.set(row[1], [row]);
+        }
+      }
+      if (byTenant.size === 1) {
+        this.logger.warn(`${rows.length} request log rows not stored: ${(err as Error).message}`);
+        return [];
+      }
+      this.logger.warn(
+        `${rows.length} request log rows not stored as one batch (${(err as Error).message}); ` +
+          `writing them per tenant (${byTenant.size} parts)`,
+      );
+      const written: WrittenScope[] = [];
+      for (const part of byTenant.values()) {
+        try {
+          written.push(...(await this.insert(part)));
+        } catch (partErr) {
+          this.logger.warn(`${part.length} request log rows not stored: ${(partErr as Error).message}`);
+        }
+      }
+      return written;
     }
   }
 
@@ -200,12 +253,17 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    * (the request path's process), far cheaper than one array parameter per column, and arrays
    * leave out the column names an object per row would repeat.
    */
-  private async insert(rows: RequestLogColumns[]): Promise<void> {
+  private async insert(rows: RequestLogColumns[]): Promise<WrittenScope[]> {
     // Straight to the driver's pool as a named (prepared once per connection) statement: the
     // TypeORM query runner around it (runner, logger, broadcaster) costs more than the write on
-    // this process, and the statement is never re-planned. Failures are logged by writeAll.
+    // this process, and the statement is never re-planned. Failures are handled by insertInParts.
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    await pool.query({ name: 'request_logs_insert', text: INSERT_ROWS, values: [JSON.stringify(rows)] });
+    const written = await pool.query<WrittenScope>({
+      name: 'request_logs_insert',
+      text: INSERT_ROWS,
+      values: [JSON.stringify(rows)],
+    });
+    return written.rows;
   }
 
   /**
@@ -213,28 +271,34 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
    * later on the tenant's clock; what it deletes is decided by real time, so moving a test clock
    * never erases the sandbox's logs early).
    */
-  private async schedulePurges(scopes: RequestLogScope[]): Promise<void> {
+  private async schedulePurges(written: WrittenScope[]): Promise<void> {
     const day = Math.floor(Date.now() / DAY_MS);
-    // Requests of one API key share one scope object: each is looked at once per batch.
-    const seen = new Set<RequestLogScope>();
-    for (const scope of scopes) {
-      if (seen.has(scope)) {
-        continue;
-      }
-      seen.add(scope);
-      const key = `${scope.tenantId}:${scope.livemode}:${day}`;
+    let failed = 0;
+    let lastError = '';
+    for (const { tenant_id: tenantId, livemode } of written) {
+      const key = `${tenantId}:${livemode}:${day}`;
       if (this.purgeScheduled.has(key)) {
         continue;
       }
-      this.purgeScheduled.add(key);
-      const tenantScope = { tenantId: scope.tenantId, livemode: scope.livemode };
-      await this.scheduler.schedule(this.dataSource.manager, {
-        ...tenantScope,
-        kind: PURGE_REQUEST_LOGS_JOB,
-        dueAt: new Date((await this.clock.now(tenantScope)).getTime() + DAY_MS),
-        payload: {},
-        dedupeKey: `day-${day}`,
-      });
+      const tenantScope = { tenantId, livemode };
+      try {
+        await this.scheduler.ensure(this.dataSource.manager, {
+          ...tenantScope,
+          kind: PURGE_REQUEST_LOGS_JOB,
+          dueAt: new Date((await this.clock.now(tenantScope)).getTime() + DAY_MS),
+          payload: {},
+          dedupeKey: `day-${day}`,
+        });
+        this.purgeScheduled.add(key);
+      } catch (err) {
+        // The tenant was erased since its rows were written: nothing of it is left to purge.
+        // Any other failure is retried by the tenant's next flushed request.
+        failed++;
+        lastError = (err as Error).message;
+      }
+    }
+    if (failed > 0) {
+      this.logger.warn(`${failed} request log purge jobs not scheduled: ${lastError}`);
     }
   }
 }

@@ -114,8 +114,48 @@ export type RequestLogColumns = [
   number,
 ];
 
+/**
+ * NUL and UTF-16 surrogates without their other half: PostgreSQL's text, json and jsonb refuse
+ * them (hostile input carries them in paths, query values and the error bodies echoing them).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is what the pattern is for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// eslint-disable-next-line no-control-regex -- NUL is what the pattern is for
+const MAY_BE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
+
+/** The text with each character PostgreSQL cannot store replaced by U+FFFD. */
+export function storableText(text: string): string {
+  return MAY_BE_UNSTORABLE.test(text) ? text.replace(UNSTORABLE, '\ufffd') : text;
+}
+
+/** A JSON value with storableText applied to every string in it, keys included. */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return storableText(value);
+  }
+  if (Array.isArray(value)) {
+    return value.map(storableJson);
+  }
+  if (value !== null && typeof value === 'object') {
+    const { toJSON } = value as { toJSON?: () => unknown };
+    if (typeof toJSON === 'function') {
+      return storableJson(toJSON.call(value));
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[storableText(key)] = storableJson(inner);
+    }
+    return out;
+  }
+  return value;
+}
+
+function storableOrNull(text: string | null): string | null {
+  return text === null ? null : storableText(text);
+}
+
 export function requestLogColumns(captured: CapturedRequest, scope: RequestLogScope): RequestLogColumns {
-  const { error } = captured;
+  const error = captured.error && (storableJson(captured.error) as Record<string, unknown>);
   const rawKey = captured.idempotencyKey;
   const durationMs = Math.round(captured.durationMs);
   return [
@@ -124,14 +164,14 @@ export function requestLogColumns(captured: CapturedRequest, scope: RequestLogSc
     scope.livemode,
     scope.method === 'basic' ? scope.keyId : null,
     scope.investorId,
-    captured.method,
-    pathOf(captured.originalUrl),
-    loggableQuery(captured.originalUrl),
+    storableText(captured.method),
+    storableText(pathOf(captured.originalUrl)),
+    storableJson(loggableQuery(captured.originalUrl)) as Record<string, string> | null,
     captured.status,
     durationMs,
     error && typeof error.code === 'string' ? error.code : null,
     error ?? null,
-    typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null,
+    storableOrNull(typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null),
     captured.replayed,
     captured.legacy,
     // Arrival time: the finish time less the duration.
