@@ -147,8 +147,12 @@ describe('Test clock', () => {
     const tradeTime = Date.parse(quote.body.trade.t);
     expect(tradeTime).toBeLessThanOrEqual(at.getTime());
     expect(tradeTime).toBeGreaterThan(at.getTime() - 120_000);
-    const bars = await as(tenant.test).get('/v1/market-data/assets/AAPL/bars?timeframe=1Min');
-    const last = bars.body.bars[bars.body.bars.length - 1];
+    // Newest first: an ascending first page starts a day back and ends there when the previous
+    // day traded, whatever the clock.
+    const bars = await as(tenant.test).get(
+      '/v1/market-data/assets/AAPL/bars?timeframe=1Min&sort=desc&limit=1',
+    );
+    const last = bars.body.bars[0];
     expect(Date.parse(last.t)).toBeLessThanOrEqual(at.getTime());
     expect(Date.parse(last.t)).toBeGreaterThan(at.getTime() - 120_000);
 

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  basic,
-  createTestContext,
-  isRemote,
-  itLocal,
-  TestContext,
-  TestCredentials,
-  TestTenant,
-} from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, eventsOf, investorKey, JPEG, PDF, PNG, upload, useTempStorage } from './fixtures';
 
@@ -89,7 +81,7 @@ describe('Documents', () => {
     );
   });
 
-  itLocal('stores bytes under server-generated names only, never the uploaded name', async () => {
+  it('stores bytes under server-generated names only, never the uploaded name', async () => {
     const bytes = Buffer.concat([PDF, Buffer.from('unique-marker-1')]);
     const res = await upload(ctx, tenant.test, investor.id, 'other', {
       bytes,
@@ -98,11 +90,20 @@ describe('Documents', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.file_name).toBe('evil.pdf');
-    const files = storedFiles(storageDir);
-    const stored = files.filter((f) => f.bytes.equals(bytes));
-    expect(stored).toHaveLength(1);
-    expect(stored[0].name).toMatch(/^[0-9a-f]{32}$/);
-    expect(files.every((f) => /^[0-9a-f]{32}$/.test(f.name))).toBe(true);
+    // The path in the uploaded name reaches neither the download's name nor its bytes.
+    const file = await download(tenant.test, investor.id, res.body.id);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="evil.pdf"; filename*=UTF-8''evil.pdf`,
+    );
+    expect(Buffer.compare(file.body as Buffer, bytes)).toBe(0);
+    if (!isRemote) {
+      const files = storedFiles(storageDir);
+      const stored = files.filter((f) => f.bytes.equals(bytes));
+      expect(stored).toHaveLength(1);
+      expect(stored[0].name).toMatch(/^[0-9a-f]{32}$/);
+      expect(files.every((f) => /^[0-9a-f]{32}$/.test(f.name))).toBe(true);
+    }
   });
 
   it('accepts metadata as form fields', async () => {

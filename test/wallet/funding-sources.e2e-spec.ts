@@ -1,4 +1,4 @@
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { activeInvestor, as, fundingBody, linkBankAccount } from './support/wallet';
@@ -170,12 +170,28 @@ describe('Funding sources', () => {
     );
   });
 
-  itLocal('the account number is stored encrypted', async () => {
+  it('the account number is stored encrypted and answered masked', async () => {
     const investor = await createInvestor(ctx, tenant.test);
-    const bank = await linkBankAccount(ctx, tenant.test, investor.id, { account_number: '987654321012' });
-    const [row] = await ctx.dataSource.query('SELECT * FROM funding_sources WHERE id = $1', [bank.id]);
-    expect(JSON.stringify(row)).not.toContain('987654321012');
-    expect(row.account_number).toMatch(/^v1:/);
-    expect(row.account_number_last4).toBe('1012');
+    const res = await client().post(`/v1/investors/${investor.id}/funding-sources`, {
+      ...US,
+      account_number: '987654321012',
+    });
+    expect(res.status).toBe(201);
+    // Every answer that shows the source, its listing included, carries the last four digits only.
+    const answers = [
+      res.body,
+      (await client().get(`/v1/investors/${investor.id}/funding-sources/${res.body.id}`)).body,
+      (await client().get(`/v1/investors/${investor.id}/funding-sources`)).body,
+    ];
+    expect(answers[1]).toMatchObject({ id: res.body.id, account_number_last4: '1012' });
+    for (const answer of answers) {
+      expect(JSON.stringify(answer)).not.toContain('987654321012');
+    }
+    if (!isRemote) {
+      const [row] = await ctx.dataSource.query('SELECT * FROM funding_sources WHERE id = $1', [res.body.id]);
+      expect(JSON.stringify(row)).not.toContain('987654321012');
+      expect(row.account_number).toMatch(/^v1:/);
+      expect(row.account_number_last4).toBe('1012');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { createInvestor, investorKey as issueInvestorKey } from '../investors/fixtures';
 import { expectSvcError } from '../support/errors';
 import { dropQueueKeys } from './support/webhooks';
@@ -67,14 +67,28 @@ describe('Webhook endpoints', () => {
       expect(fetched.body).toEqual(withoutSecret);
     });
 
-    itLocal('the secret is stored encrypted, not in clear', async () => {
+    it('the secret is stored encrypted, not in clear, and never answered again', async () => {
       const res = await register({});
-      const [row] = await ctx.dataSource.query(
-        'SELECT "secret_ciphertext" FROM "webhook_endpoints" WHERE "id" = $1',
-        [res.body.id],
-      );
-      expect(row.secret_ciphertext).toMatch(/^v1:/);
-      expect(row.secret_ciphertext).not.toContain(res.body.secret.slice(6));
+      const secret = res.body.secret.slice(6);
+      // After its creation no answer shows the secret: read, listed or changed.
+      const answers = [
+        await as(tenant.test).get(`/v1/webhooks/${res.body.id}`),
+        await as(tenant.test).get('/v1/webhooks'),
+        await as(tenant.test).patch(`/v1/webhooks/${res.body.id}`, { name: 'Orders again' }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers[1].body.data.map((e: { id: string }) => e.id)).toContain(res.body.id);
+      for (const answer of answers) {
+        expect(JSON.stringify(answer.body)).not.toContain(secret);
+      }
+      if (!isRemote) {
+        const [row] = await ctx.dataSource.query(
+          'SELECT "secret_ciphertext" FROM "webhook_endpoints" WHERE "id" = $1',
+          [res.body.id],
+        );
+        expect(row.secret_ciphertext).toMatch(/^v1:/);
+        expect(row.secret_ciphertext).not.toContain(secret);
+      }
     });
 
     it.each([
