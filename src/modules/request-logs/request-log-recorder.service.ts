@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -65,15 +65,19 @@ const DAY_MS = 86_400_000;
  * Records requests off the request path: at `finish` the request's references and numbers are
  * pushed into a buffer, nothing else (no row, no redaction, no string built); a timer
  * (REQUEST_LOG_FLUSH_MS, 500 ms by default) or a full batch builds the rows and writes them with
- * one multi-row INSERT (each tenant's rows apart should that fail). A failed write is logged and
- * its rows dropped: losing log rows must never fail or slow requests. REQUEST_LOG_ENABLED=false records nothing (to measure what it costs).
+ * one multi-row INSERT (each tenant's rows apart should that fail). The timer is armed by the first
+ * row into an empty buffer, so a process that serves no requests runs no flush at all, and a row
+ * still waits at most one interval. A failed write is logged and its rows dropped: losing log rows
+ * must never fail or slow requests. REQUEST_LOG_ENABLED=false records nothing (to measure what it costs).
  */
 @Injectable()
-export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
+export class RequestLogRecorder implements OnModuleDestroy {
   private readonly logger = new Logger(RequestLogRecorder.name);
   private buffer: CapturedRequest[] = [];
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly flushMs: number;
   /** (tenant, mode, day) whose purge job this process already scheduled. */
   private readonly purgeScheduled = new Set<string>();
 
@@ -83,16 +87,14 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly clock: ClockService,
     private readonly scheduler: JobScheduler,
     private readonly credentials: CredentialCache,
-  ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), this.config.get('REQUEST_LOG_FLUSH_MS'));
-    this.timer.unref();
+  ) {
+    this.flushMs = config.get('REQUEST_LOG_FLUSH_MS');
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
     if (this.timer) {
-      clearInterval(this.timer);
+      clearTimeout(this.timer);
       this.timer = null;
     }
     await this.flush();
@@ -150,8 +152,17 @@ export class RequestLogRecorder implements OnModuleInit, OnModuleDestroy {
     this.buffer.push(row);
     if (this.buffer.length >= FLUSH_ROWS) {
       void this.flush();
+    } else if (!this.timer && !this.stopped) {
+      this.timer = setTimeout(this.flushOnTimer, this.flushMs);
+      this.timer.unref();
     }
   }
+
+  /** One function for every arming (no closure per flush); a row pushed from here on re-arms. */
+  private readonly flushOnTimer = (): void => {
+    this.timer = null;
+    void this.flush();
+  };
 
   /** Writes what is buffered; concurrent calls wait for the same write. */
   flush(): Promise<void> {
