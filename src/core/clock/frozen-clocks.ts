@@ -1,11 +1,9 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { CLOCK_CHANNEL, ClockState, decodeClockState } from 'src/core/clock/clock-scope';
 import { TestClockRepository } from 'src/core/clock/test-clock.repository';
-
-const MAX_RECONNECT_MS = 30_000;
+import { NotificationListener } from 'src/core/database/notification-listener';
 
 /**
  * This process's copy of every tenant's test clock, so reading "now" costs no database round trip.
@@ -18,25 +16,42 @@ const MAX_RECONNECT_MS = 30_000;
 export class FrozenClocks implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('TestClock');
   private readonly clocks = new Map<string, ClockState>();
-  private client: Client | undefined;
   private live = false;
-  private stopped = false;
-  private retryMs = 500;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly listener: NotificationListener;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly repository: TestClockRepository,
-  ) {}
+  ) {
+    this.listener = new NotificationListener({
+      connectionString: config.get('DATABASE_URL'),
+      channels: [CLOCK_CHANNEL],
+      logger: this.logger,
+      subject: 'Test clock notifications',
+      fallback: 'reading clocks from PostgreSQL',
+      onNotification: (channel, payload) => {
+        const state = channel === CLOCK_CHANNEL && payload ? decodeClockState(payload) : null;
+        if (state) {
+          this.apply(state);
+        }
+      },
+      onListening: async () => {
+        (await this.repository.all()).forEach((state) => this.apply(state));
+        this.live = true;
+      },
+      onLost: () => {
+        this.live = false;
+        this.clocks.clear();
+      },
+    });
+  }
 
   async onModuleInit(): Promise<void> {
-    await this.connect();
+    await this.listener.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    await this.disconnect();
+    await this.listener.stop();
   }
 
   /** The frozen time of a tenant's test clock, or null when it follows real time. */
@@ -53,53 +68,5 @@ export class FrozenClocks implements OnModuleInit, OnModuleDestroy {
     if (!known || known.version < state.version) {
       this.clocks.set(state.tenantId, state);
     }
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.get('DATABASE_URL') });
-    this.client = client;
-    client.on('notification', (message) => {
-      const state =
-        message.channel === CLOCK_CHANNEL && message.payload ? decodeClockState(message.payload) : null;
-      if (state) {
-        this.apply(state);
-      }
-    });
-    client.on('error', (err: Error) => this.lost(client, err));
-    client.on('end', () => this.lost(client, new Error('connection ended')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CLOCK_CHANNEL}`);
-      (await this.repository.all()).forEach((state) => this.apply(state));
-      this.live = true;
-      this.retryMs = 500;
-    } catch (err) {
-      this.lost(client, err as Error);
-    }
-  }
-
-  private lost(client: Client, err: Error): void {
-    if (client !== this.client) {
-      return; // an old connection's late event
-    }
-    this.live = false;
-    this.clocks.clear();
-    this.client = undefined;
-    void client.end().catch(() => undefined);
-    if (this.stopped) {
-      return;
-    }
-    this.logger.warn(
-      `Test clock notifications lost (${err.message}); reading clocks from PostgreSQL until back`,
-    );
-    this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
-    this.retryMs = Math.min(this.retryMs * 2, MAX_RECONNECT_MS);
-  }
-
-  private async disconnect(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    this.live = false;
-    await client?.end().catch(() => undefined);
   }
 }

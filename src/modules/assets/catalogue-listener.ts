@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { NotificationListener } from 'src/core/database/notification-listener';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import {
   CATALOGUE_CHANNEL,
@@ -8,8 +8,6 @@ import {
   followLocalCatalogueChanges,
   OVERRIDES_CHANNEL,
 } from 'src/modules/assets/catalogue-changes';
-
-const MAX_RECONNECT_MS = 30_000;
 
 /**
  * Hears catalogue changes for the asset search cache: PostgreSQL notifications from every process
@@ -21,17 +19,31 @@ const MAX_RECONNECT_MS = 30_000;
 @Injectable()
 export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AssetSearchCache');
-  private client: Client | undefined;
   private started = false;
   private stopped = false;
-  private retryMs = 500;
-  private retryTimer: NodeJS.Timeout | undefined;
   private stopFollowing: (() => void) | undefined;
+  private readonly listener: NotificationListener;
 
   constructor(
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly cache: AssetSearchCache,
-  ) {}
+  ) {
+    this.listener = new NotificationListener({
+      connectionString: config.get('DATABASE_URL'),
+      channels: [CATALOGUE_CHANNEL, OVERRIDES_CHANNEL],
+      logger: this.logger,
+      subject: 'Asset catalogue notifications',
+      fallback: 'searching PostgreSQL',
+      onNotification: (channel, payload) => {
+        const change = changeOfNotification(channel, payload);
+        if (change) {
+          this.cache.apply(change);
+        }
+      },
+      onListening: () => this.cache.setLive(true),
+      onLost: () => this.cache.setLive(false),
+    });
+  }
 
   onModuleInit(): void {
     this.stopFollowing = followLocalCatalogueChanges((change) => this.cache.apply(change));
@@ -40,11 +52,7 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.stopFollowing?.();
-    clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    this.cache.setLive(false);
-    await client?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /** Starts listening if not yet started (the first search calls it). */
@@ -53,47 +61,6 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
       return;
     }
     this.started = true;
-    void this.connect();
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.get('DATABASE_URL'), keepAlive: true });
-    this.client = client;
-    client.on('notification', (message) => {
-      const change = changeOfNotification(message.channel, message.payload);
-      if (change && client === this.client) {
-        this.cache.apply(change);
-      }
-    });
-    client.on('error', (err: Error) => this.lost(client, err));
-    client.on('end', () => this.lost(client, new Error('connection ended')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${OVERRIDES_CHANNEL}`);
-      if (client !== this.client) {
-        await client.end(); // stopped while connecting
-        return;
-      }
-      this.cache.setLive(true);
-      this.retryMs = 500;
-    } catch (err) {
-      this.lost(client, err as Error);
-    }
-  }
-
-  private lost(client: Client, err: Error): void {
-    if (client !== this.client) {
-      return; // an old connection's late event
-    }
-    this.client = undefined;
-    this.cache.setLive(false);
-    void client.end().catch(() => undefined);
-    if (this.stopped) {
-      return;
-    }
-    this.logger.warn(`Asset catalogue notifications lost (${err.message}); searching PostgreSQL until back`);
-    this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
-    this.retryTimer.unref();
-    this.retryMs = Math.min(this.retryMs * 2, MAX_RECONNECT_MS);
+    void this.listener.start();
   }
 }
