@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
+import { appServer } from 'bench/lib/bench-servers';
 import { assetSearchQuery } from 'src/modules/assets/asset-queries';
 
 /**
@@ -42,34 +43,7 @@ function bare(): Promise<void> {
   });
 }
 
-async function app(): Promise<void> {
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await import('src/app.module');
-  const { configureApp } = await import('src/app.setup');
-  const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
-  configureApp(nest, { swagger: false });
-  await nest.listen(0, '127.0.0.1');
-  // As the bare server: a keep-alive connection is not closed while a slow first search (a page of
-  // bond figures computed under valgrind takes seconds) holds the event loop.
-  (nest.getHttpServer() as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
-  if (process.env.BENCH_PROFILE) {
-    // CPU profile of the service under load (written when the bench stops it).
-    const { Session } = await import('node:inspector');
-    const { writeFileSync } = await import('node:fs');
-    const session = new Session();
-    session.connect();
-    session.post('Profiler.enable', () => session.post('Profiler.start'));
-    process.once('SIGTERM', () =>
-      session.post('Profiler.stop', (_err, { profile }) => {
-        writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
-        process.exit(0);
-      }),
-    );
-  }
-  process.stdout.write(`LISTENING ${(nest.getHttpServer().address() as { port: number }).port}\n`);
-}
-
-(process.argv[2] === 'bare' ? bare() : app()).catch((err: unknown) => {
+(process.argv[2] === 'bare' ? bare() : appServer({ keepAliveTimeoutMs: 60_000 })).catch((err: unknown) => {
   process.stderr.write(`${String(err)}\n`);
   process.exit(1);
 });

@@ -46,7 +46,12 @@ export async function bareInsertServer(table: string, idField: string): Promise<
   process.stdout.write(`LISTENING ${(server.address() as { port: number }).port}\n`);
 }
 
-export async function appServer(): Promise<void> {
+/**
+ * The real service on a loopback port. `keepAliveTimeoutMs`: as a bare server's, so a request that
+ * holds the loop for seconds (a slow first request under valgrind) does not reset the next one's
+ * keep-alive connection.
+ */
+export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): Promise<void> {
   countQueries();
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('src/app.module');
@@ -54,6 +59,9 @@ export async function appServer(): Promise<void> {
   const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(nest, { swagger: false });
   await nest.listen(0, '127.0.0.1');
+  if (options.keepAliveTimeoutMs !== undefined) {
+    (nest.getHttpServer() as { keepAliveTimeout: number }).keepAliveTimeout = options.keepAliveTimeoutMs;
+  }
   if (process.env.BENCH_PROFILE) {
     // CPU profile of the service under load (written when the bench stops it).
     const { Session } = await import('node:inspector');
