@@ -25,7 +25,7 @@ import { TenantEntity } from 'src/core/tenancy/tenant.entity';
  *    one tick locks and evaluates its symbol's open orders only. Target: < 100 ms.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'svc_bench_orders';
+const DB = process.env.BENCH_ORDERS_DB ?? 'svc_bench_orders';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
 const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 100_000);
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 1000);

@@ -21,7 +21,7 @@ import { TenantEntity } from 'src/core/tenancy/tenant.entity';
  * node:http + pg server inserting each request in a single-insert transaction. Target: ratio >= 0.4.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'svc_bench_transfers';
+const DB = process.env.BENCH_TRANSFERS_DB ?? 'svc_bench_transfers';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 64);
 
 async function prepareDatabase(): Promise<{ url: string; authorization: string }> {
@@ -155,6 +155,8 @@ async function main(): Promise<void> {
     // Statements sent to PostgreSQL (BEGIN and COMMIT included), background work of the service
     // (request-log batches, lease renewals) counted with the requests.
     const statements = { app: 0, bare: 0 };
+    // CPU per request of each measured round: a falling series means the service was still warming up.
+    const roundCpu = { app: [] as number[], bare: [] as number[] };
     const load = async (server: typeof app, requests: number) => {
       const run = randomBytes(6).toString('hex');
       const which = server === app ? 'app' : 'bare';
@@ -173,19 +175,24 @@ async function main(): Promise<void> {
       if (result.statuses[201] !== requests) {
         throw new Error(`not every deposit was created: ${JSON.stringify(result.statuses)}`);
       }
-      cpu[which] += cpuSeconds(server.child.pid!) - before;
+      const used = cpuSeconds(server.child.pid!) - before;
+      cpu[which] += used;
+      roundCpu[which].push(Math.round((used / requests) * 1e6));
       dbCpu[which] += backendCpuUsed(dbBefore, await backendCpuSeconds(admin, `bench_${which}`));
       statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
       return result;
     };
-    await load(app, 1000);
-    await load(bare, 1000);
+    const warmup = Number(process.env.BENCH_WARMUP ?? 1000);
+    await load(app, warmup);
+    await load(bare, warmup);
     cpu.app = 0;
     cpu.bare = 0;
     dbCpu.app = 0;
     dbCpu.bare = 0;
     statements.app = 0;
     statements.bare = 0;
+    roundCpu.app = [];
+    roundCpu.bare = [];
     const result = await compare(
       Number(process.env.BENCH_ROUNDS ?? 5),
       () => load(app, total),
@@ -203,6 +210,8 @@ async function main(): Promise<void> {
           app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
           bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
           cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
+          app_cpu_us_per_request_by_round: roundCpu.app,
+          bare_cpu_us_per_request_by_round: roundCpu.bare,
           app_db_cpu_us_per_request: Math.round((dbCpu.app / requests) * 1e6),
           bare_db_cpu_us_per_request: Math.round((dbCpu.bare / requests) * 1e6),
           app_statements_per_request: Number((statements.app / requests).toFixed(2)),
