@@ -5,7 +5,6 @@ function bodyError(status: number, type: string, message: string): Error {
   return Object.assign(new Error(message), { status, statusCode: status, expose: true, type });
 }
 
-
 /**
  * body-parser's `json()` parse of a UTF-8 body: the byte order mark dropped (as its decoder does),
  * an empty body read as `{}`, an object or array only (strict), anything else 400
