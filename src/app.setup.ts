@@ -7,6 +7,7 @@ import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { answerClientErrorsWithEnvelope } from 'src/core/http/client-errors';
 import { jsonBodyParser } from 'src/core/http/json-body';
+import { answerJsonDirectly } from 'src/core/http/json-response';
 import { requestEntry, staticHeadersOf } from 'src/core/http/request-entry';
 import { queryTextCheck, RequestTextPipe } from 'src/core/http/request-text.checks';
 import { ServiceValidationPipe } from 'src/core/http/service-validation.pipe';
@@ -34,13 +35,15 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   const renderer = app.get(ErrorRenderer);
   const logger = app.get(AppLogger);
   app.useLogger(logger);
-  const express = app.getHttpAdapter().getInstance() as {
+  const express = app.getHttpAdapter().getInstance() as Parameters<typeof answerJsonDirectly>[0] & {
     disable(name: string): void;
     set(k: string, v: unknown): void;
   };
   express.disable('x-powered-by');
   express.set('etag', false);
   express.set('query parser', 'extended');
+  // JSON answers written without Express's per-call header formatting (same bytes and headers).
+  answerJsonDirectly(express);
 
   // One entry middleware (src/core/http/request-entry.ts): request id, the legacy alias rewritten
   // to /v1 (same handlers), helmet's usual security headers (computed once; the strict

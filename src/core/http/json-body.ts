@@ -1,9 +1,11 @@
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServiceError } from 'src/core/errors/service-error';
+import { canReadDirectly, parseJsonBody, readJsonBody } from 'src/core/http/json-body-reader';
 import { describeTextProblem, findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
 
 /** Largest JSON body accepted (413 SVC-413-001 beyond). */
 export const JSON_BODY_LIMIT = '1mb';
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Bodies already checked for text problems at parse time; the RequestTextPipe skips them. */
 const inspectedBodies = new WeakSet<object>();
@@ -85,7 +87,7 @@ export function jsonBodyParser(): RequestHandler {
       );
       return;
     }
-    parse(req, res, (err?: unknown) => {
+    const parsed = (err?: unknown) => {
       if (err) {
         next(err);
         return;
@@ -100,6 +102,26 @@ export function jsonBodyParser(): RequestHandler {
         inspectedBodies.add(body);
       }
       next();
+    };
+    if (!canReadDirectly(req, JSON_BODY_LIMIT_BYTES)) {
+      parse(req, res, parsed);
+      return;
+    }
+    // The usual body (plain, of a declared length within the limit) is read and parsed here, as
+    // body-parser would, without its per-request content-type parsing and decoder streams.
+    readJsonBody(req, (err, bytes) => {
+      if (err || !bytes) {
+        next(err);
+        return;
+      }
+      (req as Request & { rawBody?: Buffer }).rawBody = bytes;
+      try {
+        req.body = parseJsonBody(bytes);
+      } catch (parseError) {
+        next(parseError);
+        return;
+      }
+      parsed();
     });
   };
 }

@@ -1,6 +1,44 @@
 import { ValidationPipe } from '@nestjs/common';
-import { getMetadataStorage, ValidationError, ValidationTypes, ValidatorOptions } from 'class-validator';
+import {
+  getMetadataStorage,
+  MetadataStorage,
+  ValidationError,
+  ValidationTypes,
+  ValidatorOptions,
+} from 'class-validator';
 import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
+import { installValidationMetadataCache } from 'src/core/http/validation-metadata-cache';
+
+/** A property validated as a nested object: `arrayAllowed` when declared as an array or validated with `each`. */
+interface NestedProperty {
+  property: string;
+  arrayAllowed: boolean;
+}
+
+/**
+ * The nested properties of each class, read from its decorators once: a class's rules are fixed
+ * when it is defined, and reading them is a filter over every class's rules.
+ */
+const nestedPropertiesByClass = new WeakMap<ValidatedClass, NestedProperty[]>();
+
+type ValidatedClass = Parameters<MetadataStorage['getTargetValidationMetadatas']>[0];
+
+function nestedPropertiesOf(target: ValidatedClass): NestedProperty[] {
+  let properties = nestedPropertiesByClass.get(target);
+  if (!properties) {
+    const nested = getMetadataStorage()
+      .getTargetValidationMetadatas(target, '', true, false)
+      .filter((m) => m.type === ValidationTypes.NESTED_VALIDATION);
+    properties = [...new Set(nested.map((m) => m.propertyName))].map((property) => ({
+      property,
+      arrayAllowed:
+        Reflect.getMetadata('design:type', target.prototype as object, property) === Array ||
+        nested.some((m) => m.propertyName === property && m.each),
+    }));
+    nestedPropertiesByClass.set(target, properties);
+  }
+  return properties;
+}
 
 /**
  * Finds nested-object properties (`@ValidateNested()` on a property typed as a class) that hold an
@@ -18,18 +56,10 @@ function arraysWhereObjectsBelong(object: object, seen = new Set<object>()): Val
       return children.length > 0 ? [nestedError(String(index), item, children)] : [];
     });
   }
-  const nested = getMetadataStorage()
-    .getTargetValidationMetadatas(object.constructor, '', true, false)
-    .filter((m) => m.type === ValidationTypes.NESTED_VALIDATION);
   const errors: ValidationError[] = [];
-  for (const property of new Set(nested.map((m) => m.propertyName))) {
+  for (const { property, arrayAllowed } of nestedPropertiesOf(object.constructor)) {
     const value = (object as Record<string, unknown>)[property];
-    const declared = Reflect.getMetadata('design:type', object, property) as unknown;
-    if (
-      Array.isArray(value) &&
-      declared !== Array &&
-      !nested.some((m) => m.propertyName === property && m.each)
-    ) {
+    if (Array.isArray(value) && !arrayAllowed) {
       errors.push(
         Object.assign(new ValidationError(), {
           property,
@@ -59,6 +89,7 @@ function nestedError(property: string, value: unknown, children: ValidationError
  */
 export class ServiceValidationPipe extends ValidationPipe {
   constructor() {
+    installValidationMetadataCache();
     super({
       whitelist: true,
       forbidNonWhitelisted: true,

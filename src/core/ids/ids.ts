@@ -65,15 +65,39 @@ export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** Namespace uuids as bytes, parsed once each. */
+const namespaceBytes = new Map<string, Buffer>();
+/**
+ * Name-based ids already derived: the same few (a tenant's ledger accounts, an asset's id) are
+ * asked for on every request, and each derivation is a SHA-1. Emptied when full, so it stays small.
+ */
+const derivedIds = new Map<string, string>();
+const MAX_DERIVED_IDS = 10_000;
+
 /**
  * Name-based uuid (RFC 4122 version 5): the same name under the same namespace gives the same id in
  * every process and database (asset ids, ledger account ids).
  */
 export function uuidV5(name: string, namespace: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(name, 'utf8')
-    .digest();
+  const key = `${namespace}|${name}`;
+  let id = derivedIds.get(key);
+  if (id === undefined) {
+    id = deriveUuidV5(name, namespace);
+    if (derivedIds.size >= MAX_DERIVED_IDS) {
+      derivedIds.clear();
+    }
+    derivedIds.set(key, id);
+  }
+  return id;
+}
+
+function deriveUuidV5(name: string, namespace: string): string {
+  let space = namespaceBytes.get(namespace);
+  if (!space) {
+    space = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+    namespaceBytes.set(namespace, space);
+  }
+  const hash = createHash('sha1').update(space).update(name, 'utf8').digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
