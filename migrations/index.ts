@@ -17,6 +17,7 @@ import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
 import { RequestLogs1763950000000 } from './1763950000000-request-logs';
 import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
 import { DropUnusedHoldIndexes1763970000000 } from './1763970000000-drop-unused-hold-indexes';
+import { OneTransferListingIndex1763970000001 } from './1763970000001-one-transfer-listing-index';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   WebhookSinks1763910000000,
   AssetCatalogueNotifications1763965000000,
   DropUnusedHoldIndexes1763970000000,
+  OneTransferListingIndex1763970000001,
 ];

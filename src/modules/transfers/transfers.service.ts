@@ -144,8 +144,8 @@ export class TransfersService {
     query: CursorPageQuery,
     url: string,
   ): Promise<ListEnvelope<DepositDto | WithdrawalDto>> {
-    await this.accounts.findInvestorAccount(principal, investorId);
-    const page = await this.transfers.pageViews(principal, investorId, type, query);
+    const account = await this.accounts.findInvestorAccount(principal, investorId);
+    const page = await this.transfers.pageViews(principal, account.id, type, query);
     return toList(url, page.data.map(transferView), page.hasMore);
   }
 

@@ -23,14 +23,6 @@ export type SandboxOutcome = 'settle' | 'fail';
 @Entity('transfers')
 @Index('transfers_transaction_id_key', ['transaction_id'], { unique: true })
 @Index('transfers_account_created_idx', ['tenant_id', 'livemode', 'account_id', 'created_at'])
-@Index('transfers_investor_type_created_idx', [
-  'tenant_id',
-  'livemode',
-  'investor_id',
-  'type',
-  'created_at',
-  'id',
-])
 @Check('transfers_type_check', `"type" IN ('deposit', 'withdrawal')`)
 @Check('transfers_status_check', `"status" IN ('pending', 'processing', 'settled', 'failed', 'canceled')`)
 @Check('transfers_method_check', `"method" IN ('ach', 'wire')`)
