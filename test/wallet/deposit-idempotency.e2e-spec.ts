@@ -52,6 +52,20 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
     expectSvcError(await deposit('dep-mismatch-1', '13.00'), 'SVC-409-002', { param: 'Idempotency-Key' });
   });
 
+  it('the same key with another body that fails validation still answers 409 SVC-409-002', async () => {
+    expect((await deposit('dep-mismatch-2', '12.50')).status).toBe(201);
+    expectSvcError(await deposit('dep-mismatch-2', '1e3'), 'SVC-409-002', { param: 'Idempotency-Key' });
+    expectSvcError(
+      await client().post(
+        `/v1/wallet/accounts/not-an-account/funding`,
+        fundingBody(bankId, '12.50'),
+        'dep-mismatch-2',
+      ),
+      'SVC-409-002',
+      { param: 'Idempotency-Key' },
+    );
+  });
+
   it('20 simultaneous repeats: one deposit is made, every other answer is a 409 SVC-409-003 or its replay', async () => {
     const body = { ...fundingBody(bankId, '14.00'), description: 'burst of repeats' };
     const results = await Promise.all(

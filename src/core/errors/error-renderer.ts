@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
 import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
-import { IdempotentReplay } from 'src/core/idempotency/idempotency.guard';
+import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
 import { loggableUrl } from 'src/core/logging/safe-errors';
 
 export interface ErrorEnvelope {

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/c
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import type { Request, Response } from 'express';
 import type { Principal } from 'src/core/auth/principal';
+import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { ServiceError } from 'src/core/errors/service-error';
 import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
 import { IDEMPOTENCY_IN_TRANSACTION, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
@@ -32,7 +33,10 @@ export { IdempotentReplay };
 export class IdempotencyGuard implements CanActivate {
   private readonly routes = new WeakMap<object, { status: number; inTransaction: boolean }>();
 
-  constructor(private readonly idempotency: IdempotencyService) {}
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly errors: ErrorRenderer,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context
@@ -70,7 +74,7 @@ export class IdempotencyGuard implements CanActivate {
         fingerprint,
       };
       req.idempotency = request;
-      this.storeIfUnsettled(context.switchToHttp().getResponse<Response>(), request);
+      this.storeIfUnsettled(req, context.switchToHttp().getResponse<Response>(), request);
       return true;
     }
     const reservation = await this.idempotency.reserve(scope, fingerprint);
@@ -104,15 +108,24 @@ export class IdempotencyGuard implements CanActivate {
 
   /**
    * A marked route stores its response in its transaction; should one answer 2xx without it, the
-   * response is stored before it is sent, so a repeat still replays it.
+   * response is stored before it is sent, so a repeat still replays it. A refusal sent before the
+   * transaction read the key gives way to what the stored key answers (409 or replay).
    */
-  private storeIfUnsettled(res: Response, request: KeyedInTransaction): void {
+  private storeIfUnsettled(req: Request, res: Response, request: KeyedInTransaction): void {
     const send = res.json.bind(res);
     res.json = (body?: unknown) => {
       res.json = send;
       const status = res.statusCode;
-      if (request.settled || status < 200 || status >= 300) {
+      if (request.settled || (status >= 300 && request.checked) || status < 200) {
         return send(body);
+      }
+      if (status >= 300) {
+        // Refused before the transaction read the key: the stored key's answer comes first.
+        this.idempotency.inTransaction.answerForRefused(request).then(
+          (answer) => (answer ? this.errors.render(answer, req, res) : send(body)),
+          () => send(body),
+        );
+        return res;
       }
       this.idempotency.inTransaction.storeAfter(request, status, body).then(
         () => send(body),

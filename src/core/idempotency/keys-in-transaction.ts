@@ -12,8 +12,11 @@ export interface ResponseSeal {
   unseal(sealed: string | null): unknown;
 }
 
-/** A request of a route marked `@IdempotencyInTransaction()` that sent an Idempotency-Key. */
-export type KeyedInTransaction = IdempotentRequest & { fingerprint: string };
+/**
+ * A request of a route marked `@IdempotencyInTransaction()` that sent an Idempotency-Key;
+ * `checked` once its transaction read the key.
+ */
+export type KeyedInTransaction = IdempotentRequest & { fingerprint: string; checked?: boolean };
 
 interface StoredKey {
   locked: boolean;
@@ -40,6 +43,11 @@ const STALE = `(k.created_at < now() - make_interval(hours => $4)
 const CHECK_KEY = `SELECT pg_try_advisory_xact_lock(hashtextextended('idempotency ' || $1 || ' ' || $2::text || ' ' || $3, 0)) AS locked,
        k.request_hash, k.state, k.response_status, k.response_body_sealed, ${STALE} AS stale
   FROM (SELECT) one LEFT JOIN idempotency_keys k ON k.tenant_id = $1 AND k.livemode = $2 AND k.key = $3`;
+
+/** The stored key alone, outside any transaction (a request refused before it read the key). */
+const READ_KEY = `SELECT true AS locked, k.request_hash, k.state, k.response_status, k.response_body_sealed,
+       ${STALE} AS stale
+  FROM idempotency_keys k WHERE k.tenant_id = $1 AND k.livemode = $2 AND k.key = $3`;
 
 /**
  * The completed key with its sealed response. A row another request committed in the meantime is
@@ -76,6 +84,7 @@ export class KeysInTransaction {
   checkIn(reads: ReadBatch, request: KeyedInTransaction): void {
     const { tenantId, livemode, key } = request.scope;
     reads.add<StoredKey>(CHECK_KEY, [tenantId, livemode, key, this.ttlHours], (row) => {
+      request.checked = true;
       if (row?.request_hash != null && !row.stale) {
         if (row.request_hash !== request.fingerprint) {
           throw new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
@@ -93,6 +102,33 @@ export class KeysInTransaction {
         throw inFlight();
       }
     });
+  }
+
+  /**
+   * What a request refused before its transaction read the key (validation, a malformed id)
+   * answers instead, as on every other route: a key stored for another body is 409 SVC-409-002,
+   * one stored for this body replays, a reservation in flight is 409 SVC-409-003; null when the
+   * key is free and the refusal stands.
+   */
+  async answerForRefused(request: KeyedInTransaction): Promise<Error | null> {
+    const { tenantId, livemode, key } = request.scope;
+    const rows = await preparedQuery<StoredKey>(this.dataSource, READ_KEY, [
+      tenantId,
+      livemode,
+      key,
+      this.ttlHours,
+    ]);
+    const row = rows[0];
+    if (!row || row.stale) {
+      return null;
+    }
+    if (row.request_hash !== request.fingerprint) {
+      return new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
+    }
+    if (row.state !== 'completed') {
+      return inFlight();
+    }
+    return new IdempotentReplay(row.response_status ?? 200, this.responses.unseal(row.response_body_sealed));
   }
 
   /** The completed key as a statement of the effect's write batch. */
