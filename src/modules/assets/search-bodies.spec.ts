@@ -5,10 +5,12 @@ const rows = (): AssetQueryRow[] => [{ id: 'a' } as AssetQueryRow];
 const at = (iso: string) => new Date(iso);
 
 describe('SearchBodies', () => {
-  it('answers a kept body for the same list, variant and minute only', () => {
+  it('keeps a body from the second answer of a list in a minute, for that variant and minute only', () => {
     const bodies = new SearchBodies();
     const list = rows();
     const body = Buffer.from('{"object":"list"}');
+    bodies.keep(list, '50|false|/v1/assets/search', at('2026-01-05T15:00:05Z'), Buffer.from('first'));
+    expect(bodies.get(list, '50|false|/v1/assets/search', at('2026-01-05T15:00:06Z'))).toBeUndefined();
     bodies.keep(list, '50|false|/v1/assets/search', at('2026-01-05T15:00:10Z'), body);
     expect(bodies.get(list, '50|false|/v1/assets/search', at('2026-01-05T15:00:59.999Z'))).toBe(body);
     expect(bodies.get(list, '50|true|/v1/assets/search', at('2026-01-05T15:00:20Z'))).toBeUndefined();
@@ -20,7 +22,9 @@ describe('SearchBodies', () => {
     const bodies = new SearchBodies();
     const list = rows();
     bodies.keep(list, 'v', at('2026-01-05T15:00:00Z'), Buffer.from('old'));
+    bodies.keep(list, 'v', at('2026-01-05T15:00:01Z'), Buffer.from('old'));
     bodies.keep(list, 'v', at('2026-01-05T15:01:00Z'), Buffer.from('new'));
+    bodies.keep(list, 'v', at('2026-01-05T15:01:01Z'), Buffer.from('new'));
     expect(bodies.get(list, 'v', at('2026-01-05T15:00:30Z'))).toBeUndefined();
     expect(bodies.get(list, 'v', at('2026-01-05T15:01:30Z'))?.toString()).toBe('new');
   });

@@ -12,18 +12,24 @@ const VARIANTS_KEPT = 8;
  * keeps figures per minute), so a repeated search sends the kept bytes: no figures looked up, no
  * text joined or encoded, nothing allocated in proportion to the page. A list replaced on a
  * catalogue change, or dropped from that cache, takes its answers with it (WeakMap); only the
- * latest minute's answers of a list are kept.
+ * latest minute's answers of a list are kept, and only from the second time it is answered in that
+ * minute: a search nobody repeats (most of a long tail) holds no bytes while its rows stay kept.
  */
 @Injectable()
 export class SearchBodies {
-  private readonly kept = new WeakMap<AssetQueryRow[], { minute: number; bodies: Map<string, Buffer> }>();
+  /** Per list: its minute, and per variant the answer (null: answered once, not kept yet). */
+  private readonly kept = new WeakMap<
+    AssetQueryRow[],
+    { minute: number; bodies: Map<string, Buffer | null> }
+  >();
 
   /** The kept answer of `rows` for the variant (page size, mode, path) at `at`, or undefined. */
   get(rows: AssetQueryRow[], variant: string, at: Date): Buffer | undefined {
     const entry = this.kept.get(rows);
-    return entry?.minute === minuteOf(at) ? entry.bodies.get(variant) : undefined;
+    return (entry?.minute === minuteOf(at) && entry.bodies.get(variant)) || undefined;
   }
 
+  /** Notes the answer of `rows` for the variant at `at`: kept if already answered in that minute. */
   keep(rows: AssetQueryRow[], variant: string, at: Date, body: Buffer): void {
     const minute = minuteOf(at);
     let entry = this.kept.get(rows);
@@ -34,7 +40,7 @@ export class SearchBodies {
     if (entry.bodies.size >= VARIANTS_KEPT) {
       entry.bodies.clear();
     }
-    entry.bodies.set(variant, body);
+    entry.bodies.set(variant, entry.bodies.has(variant) ? body : null);
   }
 }
 
