@@ -16,6 +16,7 @@ import { Wealth1763940000000 } from './1763940000000-wealth';
 import { CashSweep1763930000000 } from './1763930000000-cash-sweep';
 import { RequestLogs1763950000000 } from './1763950000000-request-logs';
 import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
+import { DropUnusedHoldIndexes1763970000000 } from './1763970000000-drop-unused-hold-indexes';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   RequestLogs1763950000000,
   WebhookSinks1763910000000,
   AssetCatalogueNotifications1763965000000,
+  DropUnusedHoldIndexes1763970000000,
 ];

@@ -6,6 +6,7 @@ import { compare, LoadResult, runLoad } from 'bench/lib/load';
 import { cpuSeconds, startServer } from 'bench/lib/server-process';
 import { insertSyntheticAssets, SYLLABLES } from 'bench/assets/synthetic-assets';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -20,7 +21,8 @@ import { assetSearchQuery } from 'src/modules/assets/asset-queries';
  * and times, which show the trigram and btree indexes at work.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'svc_bench_assets';
+// BENCH_ASSETS_DB: a database of one's own when several benches share a PostgreSQL server.
+const DB = process.env.BENCH_ASSETS_DB ?? 'svc_bench_assets';
 const SYNTHETIC = Number(process.env.BENCH_ASSETS ?? 100_000);
 /**
  * BENCH_QUERIES=distinct: 900 different brand prefixes of the synthetic names ("kavel", "kamor", ...,
@@ -199,14 +201,29 @@ async function main(): Promise<void> {
     if (check.statuses[200] !== QUERIES.length) {
       throw new Error(`asset search did not answer 200: ${JSON.stringify(check.statuses)}`);
     }
-    // Warm both up (JIT, caches, connection pools).
-    await runLoad({ port: app.port, path: paths, headers: { authorization }, total: 500, concurrency });
-    await runLoad({ port: bare.port, path: paths, total: 500, concurrency });
+    // Warm both up (JIT, caches, connection pools): BENCH_WARMUP requests each, enough for the
+    // service's and the load generator's hot paths to be optimised before the first measured round
+    // (with 500 the first round ran at half the rate of the others).
+    const warmup = Number(process.env.BENCH_WARMUP ?? 2000);
+    await runLoad({ port: app.port, path: paths, headers: { authorization }, total: warmup, concurrency });
+    await runLoad({ port: bare.port, path: paths, total: warmup, concurrency });
     const cpu = { app: 0, bare: 0 };
     const latency: Record<'app' | 'bare', LoadResult[]> = { app: [], bare: [] };
+    const appRounds: Array<{
+      started: string;
+      p50_ms: number;
+      p99_ms: number;
+      loader_loop_max_ms: number;
+      loader_cpu_us_per_request: number;
+    }> = [];
     const measured = async (name: 'app' | 'bare') => {
       const server = name === 'app' ? app : bare;
       const before = cpuSeconds(server.child.pid!);
+      const started = new Date().toISOString().slice(11, 19);
+      // The load generator shares the machine: its own stalls and CPU are part of every latency.
+      const loaderDelay = monitorEventLoopDelay({ resolution: 5 });
+      loaderDelay.enable();
+      const loaderCpu = process.cpuUsage();
       const r = await runLoad({
         port: server.port,
         path: paths,
@@ -216,6 +233,18 @@ async function main(): Promise<void> {
       });
       cpu[name] += cpuSeconds(server.child.pid!) - before;
       latency[name].push(r);
+      loaderDelay.disable();
+      if (name === 'app') {
+        // When each round ran, to read beside the service's BENCH_LOOP_STATS lines.
+        const used = process.cpuUsage(loaderCpu);
+        appRounds.push({
+          started,
+          p50_ms: Number(r.p50ms.toFixed(1)),
+          p99_ms: Number(r.p99ms.toFixed(1)),
+          loader_loop_max_ms: Number((loaderDelay.max / 1e6).toFixed(1)),
+          loader_cpu_us_per_request: Math.round((used.user + used.system) / total),
+        });
+      }
       return r;
     };
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -246,6 +275,7 @@ async function main(): Promise<void> {
           bare_cpu_us_per_request: Math.round((cpu.bare / (rounds * total)) * 1e6),
           // One-minute load average of the machine before and after the measured rounds.
           load_average: [loadBefore[0], loadavg()[0]].map((l) => Number(l.toFixed(2))),
+          app_rounds: appRounds,
           samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
           sql: await plans(url, tenantId),
         },

@@ -62,6 +62,11 @@ export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): 
   if (options.keepAliveTimeoutMs !== undefined) {
     (nest.getHttpServer() as { keepAliveTimeout: number }).keepAliveTimeout = options.keepAliveTimeoutMs;
   }
+  if (process.env.BENCH_LOOP_STATS) {
+    // Event-loop delay and GC pauses per second (bench/lib/loop-stats.ts).
+    const { recordLoopStats } = await import('bench/lib/loop-stats');
+    recordLoopStats(process.env.BENCH_LOOP_STATS);
+  }
   if (process.env.BENCH_PROFILE) {
     // CPU profile of the service under load (written when the bench stops it).
     const { Session } = await import('node:inspector');

@@ -189,12 +189,16 @@ export class Environment {
   @Transform(({ value }) => value === true || value === 'true' || value === '1')
   REQUEST_LOG_ENABLED = true;
 
-  /** How often buffered request log rows are written (one multi-row insert per flush). */
+  /**
+   * How long a recorded request waits at most before its row is written (one multi-row insert
+   * per flush): rows must be readable within 2 s, and each flush costs the API process a
+   * statement, so a longer wait writes more rows per statement.
+   */
   @Transform(({ value }) => Number(value))
   @IsInt()
   @Min(50)
   @Max(2000)
-  REQUEST_LOG_FLUSH_MS = 500;
+  REQUEST_LOG_FLUSH_MS = 1000;
 
   /**
    * `user:password` that opens the queue board at /admin/queues (HTTP Basic). Unset: the board

@@ -12,6 +12,8 @@ interface Part {
   sql: string;
   params: unknown[];
   row: unknown;
+  /** Called with the row as soon as the batch ran, before the caller looks at any other read. */
+  check?: (row: unknown) => void;
 }
 
 /**
@@ -27,8 +29,12 @@ interface Part {
 export class ReadBatch {
   private readonly parts: Part[] = [];
 
-  add<T>(sql: string, params: unknown[]): BatchedRead<T> {
-    const part: Part = { sql, params, row: undefined };
+  /**
+   * Adds a read. `check`, when given, sees its row right after the batch ran and may throw (a
+   * read that decides whether the request goes on at all, such as its Idempotency-Key).
+   */
+  add<T>(sql: string, params: unknown[], check?: (row: T | null) => void): BatchedRead<T> {
+    const part: Part = { sql, params, row: undefined, check: check as Part['check'] };
     this.parts.push(part);
     return {
       row: () => {
@@ -40,7 +46,12 @@ export class ReadBatch {
     };
   }
 
-  /** Runs every read added so far, in one round trip. */
+  /** True while some read added has not run yet. */
+  get pending(): boolean {
+    return this.parts.length > 0;
+  }
+
+  /** Runs every read added so far, in one round trip, then their checks in order. */
   async run(manager: EntityManager): Promise<void> {
     const parts = this.parts.splice(0);
     if (parts.length === 0) {
@@ -61,5 +72,8 @@ export class ReadBatch {
     parts.forEach((part, i) => {
       part.row = rows[0][`read_${i}`] ?? null;
     });
+    for (const part of parts) {
+      part.check?.(part.row);
+    }
   }
 }

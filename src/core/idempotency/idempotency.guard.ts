@@ -3,20 +3,14 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import type { Request, Response } from 'express';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
-import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
+import { IDEMPOTENCY_IN_TRANSACTION, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotencyScope, IdempotencyService } from 'src/core/idempotency/idempotency.service';
+import type { KeyedInTransaction } from 'src/core/idempotency/keys-in-transaction';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** Thrown to answer a repeat with the stored response; the error renderer writes it as is. */
-export class IdempotentReplay extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super('idempotent replay');
-  }
-}
+export { IdempotentReplay };
 
 /**
  * Idempotency-Key on every POST: the first request runs and its successful response is stored
@@ -25,7 +19,8 @@ export class IdempotentReplay extends Error {
  * fails stores nothing (its transaction rolled back), so the same key may be retried.
  *
  * The reservation is put on the request (`@Idempotency()`): routes that commit through
- * `IdempotentTransaction` store their response inside the effect's transaction. For any other
+ * `IdempotentTransaction` store their response inside the effect's transaction. Routes marked
+ * `@IdempotencyInTransaction()` reserve nothing here: their transaction checks the key first. For any other
  * route the response is stored when it is sent. A reservation whose process died is released
  * when its lease runs out (IDEMPOTENCY_LEASE_MS).
  *
@@ -35,7 +30,7 @@ export class IdempotentReplay extends Error {
  */
 @Injectable()
 export class IdempotencyGuard implements CanActivate {
-  private readonly successStatus = new WeakMap<object, number>();
+  private readonly routes = new WeakMap<object, { status: number; inTransaction: boolean }>();
 
   constructor(private readonly idempotency: IdempotencyService) {}
 
@@ -63,6 +58,21 @@ export class IdempotencyGuard implements CanActivate {
       req.path,
       req.is('multipart/form-data') ? req.headers['content-length'] : req.body,
     );
+    const route = this.routeOf(context.getHandler());
+    if (route.inTransaction) {
+      // Checked and stored inside the effect's transaction (IdempotentTransaction): nothing to
+      // reserve now, and nothing to release if the request fails.
+      const request: KeyedInTransaction = {
+        scope,
+        token: '',
+        status: route.status,
+        settled: false,
+        fingerprint,
+      };
+      req.idempotency = request;
+      this.storeIfUnsettled(context.switchToHttp().getResponse<Response>(), request);
+      return true;
+    }
     const reservation = await this.idempotency.reserve(scope, fingerprint);
     if (reservation.kind === 'replay') {
       throw new IdempotentReplay(reservation.status, reservation.body);
@@ -70,7 +80,7 @@ export class IdempotencyGuard implements CanActivate {
     const request: IdempotentRequest = {
       scope,
       token: reservation.token,
-      status: this.statusOf(context.getHandler()),
+      status: route.status,
       settled: false,
     };
     req.idempotency = request;
@@ -78,13 +88,38 @@ export class IdempotencyGuard implements CanActivate {
     return true;
   }
 
-  private statusOf(handler: object): number {
-    let status = this.successStatus.get(handler);
-    if (status === undefined) {
-      status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? HttpStatus.CREATED;
-      this.successStatus.set(handler, status);
+  /** The route's success status and whether it keeps its key inside its transaction. */
+  private routeOf(handler: object): { status: number; inTransaction: boolean } {
+    let route = this.routes.get(handler);
+    if (route === undefined) {
+      route = {
+        status:
+          (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? HttpStatus.CREATED,
+        inTransaction: Reflect.getMetadata(IDEMPOTENCY_IN_TRANSACTION, handler) === true,
+      };
+      this.routes.set(handler, route);
     }
-    return status;
+    return route;
+  }
+
+  /**
+   * A marked route stores its response in its transaction; should one answer 2xx without it, the
+   * response is stored before it is sent, so a repeat still replays it.
+   */
+  private storeIfUnsettled(res: Response, request: KeyedInTransaction): void {
+    const send = res.json.bind(res);
+    res.json = (body?: unknown) => {
+      res.json = send;
+      const status = res.statusCode;
+      if (request.settled || status < 200 || status >= 300) {
+        return send(body);
+      }
+      this.idempotency.inTransaction.storeAfter(request, status, body).then(
+        () => send(body),
+        () => send(body),
+      );
+      return res;
+    };
   }
 
   /**

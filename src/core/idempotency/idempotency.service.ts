@@ -7,6 +7,7 @@ import { preparedQuery } from 'src/core/database/prepared-query';
 import { WriteBatch } from 'src/core/database/write-batch';
 import type { SecretBox } from 'src/core/crypto/secret-box';
 import { ServiceError } from 'src/core/errors/service-error';
+import { KeysInTransaction } from 'src/core/idempotency/keys-in-transaction';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How often each process drops keys past their 24 h life (their stored responses go with them). */
@@ -25,6 +26,8 @@ export interface IdempotencyScope {
 export interface HeldKey {
   scope: IdempotencyScope;
   token: string;
+  /** Set when the key is checked and stored inside the effect's transaction (KeysInTransaction). */
+  fingerprint?: string;
 }
 
 /**
@@ -48,6 +51,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private renewal: NodeJS.Timeout | undefined;
   private purge: NodeJS.Timeout | undefined;
   private readonly box: SecretBox;
+  /** Keys of routes that check and store them inside the effect's transaction. */
+  readonly inTransaction: KeysInTransaction;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,6 +61,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   ) {
     this.leaseMs = config.get('IDEMPOTENCY_LEASE_MS');
     this.box = encryption.box('idempotent-responses');
+    this.inTransaction = new KeysInTransaction(dataSource, this, IDEMPOTENCY_TTL_HOURS);
   }
 
   static fingerprint(method: string, path: string, body: unknown): string {
@@ -140,6 +146,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
    * when this request no longer holds the key; run the batch inside the effect's transaction).
    */
   completeInto(batch: WriteBatch, held: HeldKey, status: number, body: unknown): void {
+    if (held.fingerprint !== undefined) {
+      this.inTransaction.storeInto(batch, { ...held, fingerprint: held.fingerprint, status }, body);
+      return;
+    }
     batch.add(
       `UPDATE idempotency_keys
           SET state = 'completed', response_status = $5, response_body_sealed = $6, owner_token = NULL,

@@ -52,4 +52,25 @@ describe('BatchedTokenBuckets (real Redis)', () => {
     expect(processA.take(key, 20, 2).allowed).toBe(true);
     expect(processA.take(key, 20, 2).allowed).toBe(false);
   });
+
+  it('sends hits within FLUSH_MS once a bucket runs low, and waits up to RELAXED_FLUSH_MS while it holds plenty', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const sharedTokens = async (key: string) => Number(await redisA.hget(key, 't'));
+    // A process of its own: no timer armed by the cases above.
+    const processC = new BatchedTokenBuckets(redisA);
+    try {
+      const plenty = newKey();
+      processC.take(plenty, 0.001, 100); // 1 of 100: the hit may wait
+      await sleep(50);
+      expect(await redisA.exists(plenty)).toBe(0);
+      const low = newKey();
+      processC.take(low, 0.001, 8);
+      processC.take(low, 0.001, 8); // 2 unsent hits, 6 left: over a quarter, sent soon
+      await sleep(BatchedTokenBuckets.RELAXED_FLUSH_MS - 100);
+      expect(await sharedTokens(low)).toBeCloseTo(6, 3);
+      expect(await sharedTokens(plenty)).toBeCloseTo(99, 3); // in the same script run
+    } finally {
+      processC.stop();
+    }
+  });
 });

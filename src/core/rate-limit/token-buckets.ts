@@ -29,19 +29,26 @@ type TakeTokens = (numberOfKeys: number, ...args: Array<string | number>) => Pro
 /**
  * Token buckets (refill `rate` per second up to `burst`) shared across processes through Redis,
  * without a Redis round trip per request: each process decides from its own view of the bucket
- * and sends the hits it admitted to Redis every FLUSH_MS in one atomic script run, reading back
- * the deployment-wide tokens. Within one process the burst holds exactly at every instant (no
- * window edges: at most burst + rate × t requests pass in any span t); across processes the
- * view is at most FLUSH_MS stale, and hits admitted on a stale view become debt the refill
- * repays. If Redis is unreachable, each process keeps limiting on its own view.
+ * and sends the hits it admitted to Redis in one atomic script run, reading back the
+ * deployment-wide tokens. Within one process the burst holds exactly at every instant (no
+ * window edges: at most burst + rate × t requests pass in any span t), however often it syncs.
+ * Across processes the view is at most FLUSH_MS stale once a bucket's hits not yet sent reach a
+ * quarter of what it has left; before that, sending them waits up to RELAXED_FLUSH_MS (each
+ * process then holds at most a fifth of the tokens its view showed, so up to five processes
+ * cannot overdraw a bucket from one view, and a key far below its limit costs no Redis run per
+ * few requests). Hits admitted on a stale view become debt the refill repays. If Redis is
+ * unreachable, each process keeps limiting on its own view.
  */
 export class BatchedTokenBuckets {
   static readonly FLUSH_MS = 25;
+  static readonly RELAXED_FLUSH_MS = 250;
   private static readonly MAX_KEYS_PER_SCRIPT = 500;
   private readonly logger = new Logger('RateLimit');
   private readonly buckets = new Map<string, LocalBucket>();
   private readonly takeTokens: TakeTokens;
   private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (epoch ms). */
+  private timerDue = 0;
   private flushing = false;
 
   constructor(redis: Redis) {
@@ -66,7 +73,7 @@ export class BatchedTokenBuckets {
     if (allowed) {
       bucket.pending++;
       available--;
-      this.schedule();
+      this.schedule(this.delayFor(bucket, available), now);
     }
     return {
       allowed,
@@ -144,20 +151,37 @@ export class BatchedTokenBuckets {
     return refilled - bucket.pending - bucket.inFlight;
   }
 
-  private schedule(): void {
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        void this.flush().then(() => {
-          for (const bucket of this.buckets.values()) {
-            if (bucket.pending > 0) {
-              this.schedule();
-              return;
-            }
-          }
-        });
-      }, BatchedTokenBuckets.FLUSH_MS);
-      this.timer.unref();
-    }
+  /** How soon a bucket's unsent hits must reach Redis, given what it has left after them. */
+  private delayFor(bucket: LocalBucket, available: number): number {
+    return bucket.pending * 4 > available
+      ? BatchedTokenBuckets.FLUSH_MS
+      : BatchedTokenBuckets.RELAXED_FLUSH_MS;
   }
+
+  /** Arms the timer `delay` ms from `now`, or brings an armed one forward. */
+  private schedule(delay: number, now: number): void {
+    const due = now + delay;
+    if (this.timer) {
+      if (due >= this.timerDue) {
+        return;
+      }
+      clearTimeout(this.timer);
+    }
+    this.timerDue = due;
+    this.timer = setTimeout(this.flushOnTimer, delay);
+    this.timer.unref();
+  }
+
+  /** One function for every arming: sends the hits, then re-arms for those admitted meanwhile. */
+  private readonly flushOnTimer = (): void => {
+    this.timer = undefined;
+    void this.flush().then(() => {
+      const now = Date.now();
+      for (const bucket of this.buckets.values()) {
+        if (bucket.pending > 0) {
+          this.schedule(this.delayFor(bucket, this.available(bucket, now)), now);
+        }
+      }
+    });
+  };
 }

@@ -152,28 +152,28 @@ export class AccountsService {
   }
 
   /**
-   * For order placement on the hot path: what trading needs of an investor's account, one plain query,
-   * held FOR SHARE until the caller's transaction ends. 404 SVC-404-001 outside the caller's scope.
+   * For order placement on the hot path: what trading needs of an investor's account, a read of the
+   * caller's batch (the transaction's first round trip), held FOR SHARE until the transaction ends.
+   * 404 SVC-404-001 outside the caller's scope.
    */
-  async shareForTrading(
-    principal: Principal,
-    investorId: string,
-    manager: EntityManager,
-  ): Promise<TradingAccount> {
+  shareForTradingIn(batch: ReadBatch, principal: Principal, investorId: string): () => TradingAccount {
     assertInvestorVisible(principal, investorId);
-    const rows: TradingAccount[] = isIdOf('investor', investorId)
-      ? await manager.query(
+    const read = isIdOf('investor', investorId)
+      ? batch.add<TradingAccount>(
           `SELECT id, investor_id, status, currency, enabled_assets, crypto_status, trading_type
              FROM investment_accounts
             WHERE investor_id = $1 AND tenant_id = $2 AND livemode = $3
             FOR SHARE`,
           [investorId, principal.tenantId, principal.livemode],
         )
-      : [];
-    if (!rows[0]) {
-      throw ServiceError.notFound('investor', investorId);
-    }
-    return rows[0];
+      : null;
+    return () => {
+      const row = read?.row();
+      if (!row) {
+        throw ServiceError.notFound('investor', investorId);
+      }
+      return row;
+    };
   }
 
   /** GET /accounts: every account the caller sees, newest first (an investor key: its own). */

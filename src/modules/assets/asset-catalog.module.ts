@@ -9,6 +9,7 @@ import { CatalogueListener } from 'src/modules/assets/catalogue-listener';
 import { AssetBondEntity } from 'src/modules/assets/entities/asset-bond.entity';
 import { AssetPriceOverrideEntity } from 'src/modules/assets/entities/asset-price-override.entity';
 import { AssetEntity } from 'src/modules/assets/entities/asset.entity';
+import { SearchBodies } from 'src/modules/assets/search-bodies';
 import { PricingModule } from 'src/modules/pricing/pricing.module';
 
 /** Asset reference data and lookup without HTTP: the API and the worker process (trading engine) use it. */
@@ -24,6 +25,7 @@ import { PricingModule } from 'src/modules/pricing/pricing.module';
     AssetsService,
     AssetSearchCache,
     CatalogueListener,
+    SearchBodies,
   ],
   exports: [AssetsRepository, AssetPresenter, AssetsService, PricingModule],
 })

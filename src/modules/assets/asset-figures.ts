@@ -68,7 +68,8 @@ export interface Figures {
 }
 
 const MINUTE = 60_000;
-const CACHE_LIMIT = 50_000;
+/** Figures kept across minutes: a minute's worth of every row shown (searches nobody repeats included). */
+const CACHE_LIMIT = 100_000;
 /** Rows shown in one minute whose next minute is prepared, at most. */
 const AHEAD_LIMIT = 5_000;
 /** How long before the minute turns its figures are prepared, and the work done between yields. */
@@ -89,9 +90,14 @@ const AHEAD_SLICE_MS = 4;
  */
 @Injectable()
 export class AssetFigures implements OnModuleDestroy {
-  private readonly figures = new Map<string, Figures>();
-  private readonly rowKeys = new WeakMap<AssetQueryRow, string>();
-  private readonly latest = new WeakMap<AssetQueryRow, { minute: number; figures: Figures }>();
+  /**
+   * Figures by minute, then row key. When full, whole minutes go, oldest first: not the minute being
+   * filled, nor the next one prepared ahead, which a clear-all would throw away just before use.
+   */
+  private readonly figures = new Map<number, Map<string, Figures>>();
+  private figuresKept = 0;
+  /** Per row object (search rows are shared): its key, and the figures of its latest minute. */
+  private readonly rows = new WeakMap<AssetQueryRow, { key: string; minute: number; figures?: Figures }>();
   private shownMinute = -1;
   private shown = new Map<string, AssetQueryRow>();
   private aheadTimer: NodeJS.Timeout | undefined;
@@ -110,33 +116,31 @@ export class AssetFigures implements OnModuleDestroy {
   of(row: AssetQueryRow, at: Date): Figures | Promise<Figures> {
     const minute = Math.floor(at.getTime() / MINUTE);
     // Search rows are shared objects: the figures of a row's latest minute are one lookup away.
-    const latest = this.latest.get(row);
-    if (latest?.minute === minute) {
-      return latest.figures;
+    let state = this.rows.get(row);
+    if (state?.minute === minute && state.figures) {
+      return state.figures;
     }
-    const rowKey = this.rowKey(row);
-    this.noteShown(row, rowKey, minute);
-    const key = `${rowKey}|${minute}`;
-    const kept = this.figures.get(key);
+    if (!state) {
+      state = { key: rowKey(row), minute };
+      this.rows.set(row, state);
+    }
+    const latest = state;
+    if (latest.minute !== minute) {
+      latest.minute = minute;
+      latest.figures = undefined;
+    }
+    this.noteShown(row, latest.key, minute);
+    const kept = this.figures.get(minute)?.get(latest.key);
     if (kept) {
-      this.latest.set(row, { minute, figures: kept });
+      latest.figures = kept;
       return kept;
     }
-    return this.compute(row, at, key).then((figures) => {
-      this.latest.set(row, { minute, figures });
+    return this.compute(row, at, latest.key).then((figures) => {
+      if (latest.minute === minute) {
+        latest.figures = figures;
+      }
       return figures;
     });
-  }
-
-  private rowKey(row: AssetQueryRow): string {
-    let key = this.rowKeys.get(row);
-    if (key === undefined) {
-      const override = overrideOf(row);
-      const bond = row.b_cusip ? JSON.stringify([pricedAssetOf(row).bond, row.b_bond_status]) : '';
-      key = `${row.id}|${row.reference_price}|${override?.price}|${override?.setAt.getTime()}|${bond}`;
-      this.rowKeys.set(row, key);
-    }
-    return key;
   }
 
   /** Rows shown at the current real minute have the next one prepared (clocks elsewhere do not). */
@@ -177,7 +181,7 @@ export class AssetFigures implements OnModuleDestroy {
       const at = new Date(next * MINUTE);
       let sliceStart = Date.now();
       for (;;) {
-        const pending = [...this.shown].filter(([rowKey]) => !this.figures.has(`${rowKey}|${next}`));
+        const pending = [...this.shown].filter(([rowKey]) => !this.figures.get(next)?.has(rowKey));
         if (pending.length === 0) {
           return;
         }
@@ -185,7 +189,7 @@ export class AssetFigures implements OnModuleDestroy {
           if (this.stopped || this.shownMinute !== shownMinute || Date.now() >= next * MINUTE) {
             return; // the minute turned: what is left is computed when asked for
           }
-          await this.compute(row, at, `${rowKey}|${next}`);
+          await this.compute(row, at, rowKey);
           if (Date.now() - sliceStart >= AHEAD_SLICE_MS) {
             await new Promise((resolve) => setImmediate(resolve));
             sliceStart = Date.now();
@@ -197,7 +201,7 @@ export class AssetFigures implements OnModuleDestroy {
     }
   }
 
-  private async compute(row: AssetQueryRow, at: Date, key: string): Promise<Figures> {
+  private async compute(row: AssetQueryRow, at: Date, rowKey: string): Promise<Figures> {
     const override = overrideOf(row);
     const priced = pricedAssetOf(row);
     const quote = await this.pricing.quote(priced, override, at);
@@ -213,11 +217,33 @@ export class AssetFigures implements OnModuleDestroy {
     };
     const value = this.pricing.bondValue(priced, quote, at);
     const figures = { price, bond: value ? this.bondFigures(row, priced, quote, value, at) : null };
-    if (this.figures.size >= CACHE_LIMIT) {
-      this.figures.clear();
-    }
-    this.figures.set(key, figures);
+    this.keep(Math.floor(at.getTime() / MINUTE), rowKey, figures);
     return figures;
+  }
+
+  private keep(minute: number, rowKey: string, figures: Figures): void {
+    let ofMinute = this.figures.get(minute);
+    if (!ofMinute) {
+      ofMinute = new Map();
+      this.figures.set(minute, ofMinute);
+    }
+    if (this.figuresKept >= CACHE_LIMIT) {
+      const nextMinute = Math.floor(Date.now() / MINUTE) + 1;
+      for (const [old, entries] of this.figures) {
+        if (old !== minute && old !== nextMinute) {
+          this.figures.delete(old);
+          this.figuresKept -= entries.size;
+        }
+      }
+      if (this.figuresKept >= CACHE_LIMIT) {
+        this.figuresKept -= ofMinute.size;
+        ofMinute.clear();
+      }
+    }
+    if (!ofMinute.has(rowKey)) {
+      this.figuresKept++;
+    }
+    ofMinute.set(rowKey, figures);
   }
 
   private bondFigures(
@@ -240,6 +266,13 @@ export class AssetFigures implements OnModuleDestroy {
           : { yield_to_maturity: ytm, yield_to_worst: Math.min(ytm, percent(ytc) ?? ytm) },
     };
   }
+}
+
+/** Everything the figures of a row are computed from (id, reference price, override, bond terms and status). */
+function rowKey(row: AssetQueryRow): string {
+  const override = overrideOf(row);
+  const bond = row.b_cusip ? JSON.stringify([pricedAssetOf(row).bond, row.b_bond_status]) : '';
+  return `${row.id}|${row.reference_price}|${override?.price}|${override?.setAt.getTime()}|${bond}`;
 }
 
 /** The provider's status, moved on by the calendar: matured after maturity, outstanding once issued. */

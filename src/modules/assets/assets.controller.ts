@@ -56,15 +56,16 @@ export class AssetsController {
     @CurrentPrincipal() principal: Principal,
     @RawQuery() query: Record<string, unknown>,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string | LegacyAssetSearchResultDto> {
+    @Res() res: Response,
+  ): Promise<void> {
     if (isLegacyRequest(req)) {
-      return this.assets.legacySearch(query);
+      res.json(await this.assets.legacySearch(query));
+      return;
     }
-    // Description A leaves the service as JSON text: sent as it is, with res.json's content type.
+    // Description A leaves the service as encoded JSON, sent as it is with res.json's content type
+    // (a Buffer returned to Nest would be serialised as an object, hence @Res without passthrough).
     const body = await this.assets.search(principal, query, listUrl(req));
-    res.type('application/json');
-    return body;
+    res.type('application/json; charset=utf-8').send(body);
   }
 
   @Get(':id')

@@ -10,6 +10,7 @@ import type { AssetDto, LegacyAssetDto, LegacyAssetSearchResultDto } from 'src/m
 import { LegacySearchAssetsQuery, SearchAssetsQuery } from 'src/modules/assets/dto/search-assets.query';
 import { marketCodeFromName } from 'src/modules/assets/market-names';
 import { validateQuery } from 'src/modules/assets/query-validation';
+import { SearchBodies } from 'src/modules/assets/search-bodies';
 import type { PricedAsset } from 'src/modules/pricing/price-source';
 import type { PriceOverride } from 'src/modules/pricing/pricing.service';
 
@@ -52,13 +53,15 @@ export class AssetsService {
     private readonly repository: AssetsRepository,
     private readonly presenter: AssetPresenter,
     private readonly clock: ClockService,
+    private readonly bodies: SearchBodies,
   ) {}
 
   /**
-   * Description A: list envelope of asset resources, as JSON text (the text of each resource is kept
-   * between searches, see AssetPresenter.presentJson): the same document `toList` would serialise to.
+   * Description A: list envelope of asset resources, as encoded JSON: the same document `toList` would
+   * serialise to. The text of each resource is kept between searches (AssetPresenter.presentJson) and
+   * the whole answer of a shared result list per minute (SearchBodies).
    */
-  async search(principal: Principal, raw: unknown, url: string): Promise<string> {
+  async search(principal: Principal, raw: unknown, url: string): Promise<Buffer> {
     const query = validateQuery(SearchAssetsQuery, raw);
     const limit = query.limit ?? 50;
     const rows = await this.repository.search({
@@ -69,12 +72,16 @@ export class AssetsService {
       take: limit + 1,
       overrideTenant: overrideTenantOf(principal),
     });
-    const data = await this.presenter.presentJson(
-      rows.slice(0, limit),
-      principal.livemode,
-      await this.clock.now(principal),
-    );
-    return listJson(url, data, rows.length > limit);
+    const at = await this.clock.now(principal);
+    const variant = `${limit}|${principal.livemode}|${url}`;
+    const kept = this.bodies.get(rows, variant, at);
+    if (kept) {
+      return kept;
+    }
+    const data = await this.presenter.presentJson(rows.slice(0, limit), principal.livemode, at);
+    const body = Buffer.from(listJson(url, data, rows.length > limit));
+    this.bodies.keep(rows, variant, at, body);
+    return body;
   }
 
   /** Description B (legacy alias): `{status: "success", data, count}`. */

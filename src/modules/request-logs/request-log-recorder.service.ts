@@ -16,6 +16,7 @@ import {
   RequestLogColumns,
   RequestLogScope,
 } from 'src/modules/request-logs/request-log-row';
+import { insertInParts, WrittenScope } from 'src/modules/request-logs/request-log-statements';
 
 /** What the guards and the error renderer leave on a request for its request log row. */
 interface RequestWithOutcome {
@@ -31,32 +32,10 @@ interface RequestWithOutcome {
   errorBody?: Record<string, unknown>;
 }
 
-/**
- * The batch as one JSON array of positional arrays (requestLogColumns' order). Rows of a tenant
- * erased meanwhile (sandbox tenants are deleted through the admin API) are left out; the
- * (tenant, mode) pairs of the rows written come back, to schedule their purge jobs.
- */
-const INSERT_ROWS = `WITH "inserted" AS (
-  INSERT INTO "request_logs"
-    ("id", "tenant_id", "livemode", "api_key_id", "investor_id", "method", "path", "query", "status",
-     "duration_ms", "error_code", "error", "idempotency_key", "idempotent_replayed", "legacy", "created_at")
-  SELECT r->>0, r->>1, (r->>2)::boolean, r->>3, r->>4, r->>5, r->>6, NULLIF(r->7, 'null'::jsonb),
-         (r->>8)::int, (r->>9)::int, r->>10, NULLIF(r->11, 'null'::jsonb), r->>12, (r->>13)::boolean,
-         (r->>14)::boolean, to_timestamp((r->>15)::float8 / 1000.0)
-  FROM jsonb_array_elements($1::jsonb) AS r
-  WHERE EXISTS (SELECT 1 FROM "tenants" t WHERE t."id" = r->>1)
-  ON CONFLICT ("id") DO NOTHING
-  RETURNING "tenant_id", "livemode")
-SELECT DISTINCT "tenant_id", "livemode" FROM "inserted"`;
-
-/** A tenant and mode the insert wrote rows for (a result row of INSERT_ROWS). */
-interface WrittenScope {
-  tenant_id: string;
-  livemode: boolean;
-}
-
 /** A flush starts early once this many rows wait. */
 const FLUSH_ROWS = 200;
+/** Rows per statement. */
+const MAX_BATCH = 1000;
 /** Rows kept while the database is unreachable; older ones are dropped rather than grow memory. */
 const MAX_BUFFERED = 20_000;
 const DAY_MS = 86_400_000;
@@ -64,7 +43,7 @@ const DAY_MS = 86_400_000;
 /**
  * Records requests off the request path: at `finish` the request's references and numbers are
  * pushed into a buffer, nothing else (no row, no redaction, no string built); a timer
- * (REQUEST_LOG_FLUSH_MS, 500 ms by default) or a full batch builds the rows and writes them with
+ * (REQUEST_LOG_FLUSH_MS, 1 s by default) or a full batch builds the rows and writes them with
  * one multi-row INSERT (each tenant's rows apart should that fail). The timer is armed by the first
  * row into an empty buffer, so a process that serves no requests runs no flush at all, and a row
  * still waits at most one interval. A failed write is logged and its rows dropped: losing log rows
@@ -164,6 +143,11 @@ export class RequestLogRecorder implements OnModuleDestroy {
     void this.flush();
   };
 
+  /** The driver's pool: the insert goes straight to it (see insertInParts). */
+  private get pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
+  }
+
   /** Writes what is buffered; concurrent calls wait for the same write. */
   flush(): Promise<void> {
     if (this.flushing) {
@@ -180,101 +164,92 @@ export class RequestLogRecorder implements OnModuleDestroy {
 
   private async writeAll(): Promise<void> {
     while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, 1000);
+      let batch = this.buffer;
+      if (batch.length > MAX_BATCH) {
+        batch = batch.splice(0, MAX_BATCH);
+      } else {
+        this.buffer = [];
+      }
       let rows: RequestLogColumns[];
       try {
-        rows = (await this.attribute(batch)).map(([request, scope]) => requestLogColumns(request, scope));
+        rows = await this.rowsOf(batch);
       } catch (err) {
         this.logger.warn(`${batch.length} request log rows not stored: ${(err as Error).message}`);
         continue;
       }
-      if (rows.length > 0) {
-        await this.schedulePurges(await this.insertInParts(rows));
+      if (rows.length === 0) {
+        continue;
+      }
+      const day = Math.floor(Date.now() / DAY_MS);
+      if (this.purgesDue(rows, day)) {
+        await this.schedulePurges(await insertInParts(this.pool, rows, true, this.logger), day);
+      } else {
+        await insertInParts(this.pool, rows, false, this.logger);
       }
     }
   }
 
   /**
-   * The rows in one statement; should it fail, once more per tenant, so a row PostgreSQL refuses
-   * (or a tenant erased while the statement ran) loses only its own tenant's rows. Logs counts,
-   * never row contents. Returns the tenants and modes whose rows were written.
+   * The batch's rows. Failures before authentication carry only the public key their
+   * credentials named: the key's tenant, mode and scope (from the credential cache, or the
+   * database off the request path), or no row when no such key exists. Synchronous unless the
+   * batch holds such a failure.
    */
-  private async insertInParts(rows: RequestLogColumns[]): Promise<WrittenScope[]> {
-    try {
-      return await this.insert(rows);
-    } catch (err) {
-      const byTenant = new Map<string, RequestLogColumns[]>();
-      for (const row of rows) {
-        const part = byTenant.get(row[1]);
-        if (part) {
-          part.push(row);
-        } else {
-          byTenant.set(row[1], [row]);
-        }
+  private rowsOf(batch: CapturedRequest[]): RequestLogColumns[] | Promise<RequestLogColumns[]> {
+    const rows: RequestLogColumns[] = [];
+    let unresolved = false;
+    for (let i = 0; i < batch.length; i++) {
+      const request = batch[i];
+      if (request.scope) {
+        rows.push(requestLogColumns(request, request.scope));
+      } else if (request.publicKey) {
+        unresolved = true;
       }
-      if (byTenant.size === 1) {
-        this.logger.warn(`${rows.length} request log rows not stored: ${(err as Error).message}`);
-        return [];
-      }
-      this.logger.warn(
-        `${rows.length} request log rows not stored as one batch (${(err as Error).message}); ` +
-          `writing them per tenant (${byTenant.size} parts)`,
-      );
-      const written: WrittenScope[] = [];
-      for (const part of byTenant.values()) {
-        try {
-          written.push(...(await this.insert(part)));
-        } catch (partErr) {
-          this.logger.warn(`${part.length} request log rows not stored: ${(partErr as Error).message}`);
-        }
-      }
-      return written;
     }
+    return unresolved ? this.addResolved(batch, rows) : rows;
   }
 
-  /**
-   * Each request with the scope it is recorded under. Failures before authentication carry only
-   * the public key their credentials named: the key's tenant, mode and scope (from the credential
-   * cache, or the database off the request path), or nothing when no such key exists.
-   */
-  private async attribute(batch: CapturedRequest[]): Promise<Array<[CapturedRequest, RequestLogScope]>> {
-    const out: Array<[CapturedRequest, RequestLogScope]> = [];
+  private async addResolved(
+    batch: CapturedRequest[],
+    rows: RequestLogColumns[],
+  ): Promise<RequestLogColumns[]> {
     // One look-up per public key and batch, however many failures name it.
     const keys = new Map<string, RequestLogScope | null>();
     for (const request of batch) {
-      if (request.scope) {
-        out.push([request, request.scope]);
-      } else if (request.publicKey) {
-        let scope = keys.get(request.publicKey);
-        if (scope === undefined) {
-          scope = (await this.credentials.keyByPublicKey(request.publicKey))?.principal ?? null;
-          keys.set(request.publicKey, scope);
-        }
-        if (scope) {
-          out.push([request, scope]);
-        }
+      if (request.scope || !request.publicKey) {
+        continue;
+      }
+      let scope = keys.get(request.publicKey);
+      if (scope === undefined) {
+        scope = (await this.credentials.keyByPublicKey(request.publicKey))?.principal ?? null;
+        keys.set(request.publicKey, scope);
+      }
+      if (scope) {
+        rows.push(requestLogColumns(request, scope));
       }
     }
-    return out;
+    return rows;
   }
 
   /**
-   * One statement for the whole batch, the rows as one JSON parameter of positional arrays: a
-   * single JSON.stringify is the cheapest way to hand many rows to PostgreSQL from this process
-   * (the request path's process), far cheaper than one array parameter per column, and arrays
-   * leave out the column names an object per row would repeat.
+   * Whether the rows hold a tenant and mode whose purge job this process has not scheduled for
+   * `day`. Rows of one key follow one another, so most rows are skipped by one comparison.
    */
-  private async insert(rows: RequestLogColumns[]): Promise<WrittenScope[]> {
-    // Straight to the driver's pool as a named (prepared once per connection) statement: the
-    // TypeORM query runner around it (runner, logger, broadcaster) costs more than the write on
-    // this process, and the statement is never re-planned. Failures are handled by insertInParts.
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const written = await pool.query<WrittenScope>({
-      name: 'request_logs_insert',
-      text: INSERT_ROWS,
-      values: [JSON.stringify(rows)],
-    });
-    return written.rows;
+  private purgesDue(rows: RequestLogColumns[], day: number): boolean {
+    let tenantId: string | null = null;
+    let livemode = false;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      if (row[1] === tenantId && row[2] === livemode) {
+        continue;
+      }
+      tenantId = row[1];
+      livemode = row[2];
+      if (!this.purgeScheduled.has(`${tenantId}:${livemode}:${day}`)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -282,8 +257,7 @@ export class RequestLogRecorder implements OnModuleDestroy {
    * later on the tenant's clock; what it deletes is decided by real time, so moving a test clock
    * never erases the sandbox's logs early).
    */
-  private async schedulePurges(written: WrittenScope[]): Promise<void> {
-    const day = Math.floor(Date.now() / DAY_MS);
+  private async schedulePurges(written: WrittenScope[], day: number): Promise<void> {
     let failed = 0;
     let lastError = '';
     for (const { tenant_id: tenantId, livemode } of written) {

@@ -154,8 +154,12 @@ function storableOrNull(text: string | null): string | null {
   return text === null ? null : storableText(text);
 }
 
+/**
+ * The row's columns in insert order, as the request left them: nothing scanned or copied (see
+ * requestLogBatchJson for the characters PostgreSQL refuses).
+ */
 export function requestLogColumns(captured: CapturedRequest, scope: RequestLogScope): RequestLogColumns {
-  const error = captured.error && (storableJson(captured.error) as Record<string, unknown>);
+  const error = captured.error ?? null;
   const rawKey = captured.idempotencyKey;
   const durationMs = Math.round(captured.durationMs);
   return [
@@ -164,17 +168,52 @@ export function requestLogColumns(captured: CapturedRequest, scope: RequestLogSc
     scope.livemode,
     scope.method === 'basic' ? scope.keyId : null,
     scope.investorId,
-    storableText(captured.method),
-    storableText(pathOf(captured.originalUrl)),
-    storableJson(loggableQuery(captured.originalUrl)) as Record<string, string> | null,
+    captured.method,
+    pathOf(captured.originalUrl),
+    loggableQuery(captured.originalUrl),
     captured.status,
     durationMs,
-    error && typeof error.code === 'string' ? error.code : null,
-    error ?? null,
-    storableOrNull(typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null),
+    error !== null && typeof error.code === 'string' ? error.code : null,
+    error,
+    typeof rawKey === 'string' && rawKey.length > 0 ? rawKey.slice(0, 255) : null,
     captured.replayed,
     captured.legacy,
     // Arrival time: the finish time less the duration.
     captured.finishedAt - durationMs,
   ];
+}
+
+/** The row with storableText applied to its free text: method, path, query, error, idempotency key. */
+function makeStorable(row: RequestLogColumns): void {
+  row[5] = storableText(row[5]);
+  row[6] = storableText(row[6]);
+  row[7] = storableJson(row[7]) as Record<string, string> | null;
+  const error = storableJson(row[11]) as Record<string, unknown> | null;
+  row[10] = error !== null && typeof error.code === 'string' ? error.code : null;
+  row[11] = error;
+  row[12] = storableOrNull(row[12]);
+}
+
+/**
+ * NUL or a UTF-16 surrogate as JSON.stringify writes them: always as an escape (a surrogate
+ * with its other half is written as the character itself). An escaped backslash followed by
+ * "u0000" matches too, which costs only the second pass below.
+ */
+const ESCAPED_UNSTORABLE = /\\u(?:0000|d[89a-f])/;
+
+/**
+ * The rows as one JSON array of positional arrays. One scan of the text finds whether any
+ * string in the batch holds a character PostgreSQL refuses (rare: hostile paths, query values
+ * and the error bodies echoing them); only then are the rows' free-text columns made storable
+ * and the text written again, so ordinary batches pay for no per-field scan or copy.
+ */
+export function requestLogBatchJson(rows: RequestLogColumns[]): string {
+  const json = JSON.stringify(rows);
+  if (!ESCAPED_UNSTORABLE.test(json)) {
+    return json;
+  }
+  for (const row of rows) {
+    makeStorable(row);
+  }
+  return JSON.stringify(rows);
 }

@@ -7,7 +7,11 @@ import { ApiErrors } from 'src/core/errors/error-docs';
 import { ListEnvelope, listUrl } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { CursorPageQuery } from 'src/core/http/pagination';
-import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import {
+  Idempotency,
+  IdempotencyInTransaction,
+  IdempotentRequest,
+} from 'src/core/idempotency/idempotent-request';
 import { ExecutionDto, OrderDto } from 'src/modules/trading/dto/order.dto';
 import { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
 import { TradingService } from 'src/modules/trading/trading.service';
@@ -40,6 +44,7 @@ export class InvestorOrdersController {
   ) {}
 
   @Post()
+  @IdempotencyInTransaction()
   @ApiOperation({ operationId: 'placeOrder', summary: 'Place an order', description: PLACEMENT })
   @ApiCreatedResponse({ type: OrderDto })
   @ApiErrors(

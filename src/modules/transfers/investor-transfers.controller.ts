@@ -7,7 +7,11 @@ import { ApiErrors } from 'src/core/errors/error-docs';
 import { ListEnvelope, listUrl } from 'src/core/http/envelope';
 import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { CursorPageQuery } from 'src/core/http/pagination';
-import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import {
+  Idempotency,
+  IdempotencyInTransaction,
+  IdempotentRequest,
+} from 'src/core/idempotency/idempotent-request';
 import { CreateInvestorTransferDto } from 'src/modules/transfers/dto/transfer-request.dto';
 import { DepositDto, WithdrawalDto } from 'src/modules/transfers/dto/wallet-transaction.dto';
 import { investorCommand } from 'src/modules/transfers/transfer-commands';
@@ -31,6 +35,7 @@ export class InvestorTransfersController {
   ) {}
 
   @Post('deposits')
+  @IdempotencyInTransaction()
   @ApiOperation({
     operationId: 'createDeposit',
     summary: 'Create a deposit',
@@ -78,6 +83,7 @@ export class InvestorTransfersController {
   }
 
   @Post('withdrawals')
+  @IdempotencyInTransaction()
   @ApiOperation({
     operationId: 'createWithdrawal',
     summary: 'Create a withdrawal',

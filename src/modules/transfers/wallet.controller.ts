@@ -3,7 +3,11 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } fr
 import { CurrentPrincipal } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
-import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
+import {
+  Idempotency,
+  IdempotencyInTransaction,
+  IdempotentRequest,
+} from 'src/core/idempotency/idempotent-request';
 import { WalletTransferRequestDto } from 'src/modules/transfers/dto/transfer-request.dto';
 import { WalletTransactionsQuery } from 'src/modules/transfers/dto/wallet-queries';
 import { WalletBalanceDto, WalletTransactionDto } from 'src/modules/transfers/dto/wallet-transaction.dto';
@@ -34,6 +38,7 @@ export class WalletController {
   ) {}
 
   @Post('funding')
+  @IdempotencyInTransaction()
   @ApiOperation({
     operationId: 'fundAccount',
     summary: 'Deposit into an account',
@@ -59,6 +64,7 @@ export class WalletController {
   }
 
   @Post('withdrawals')
+  @IdempotencyInTransaction()
   @ApiOperation({
     operationId: 'withdrawFromAccount',
     summary: 'Withdraw from an account',

@@ -26,8 +26,6 @@ export type HoldStatus = (typeof HOLD_STATUSES)[number];
  */
 @Entity('ledger_holds')
 @Index('ledger_holds_key', ['tenant_id', 'livemode', 'hold_key'], { unique: true })
-@Index('ledger_holds_debit_pending_idx', ['debit_account_id'], { where: `"status" = 'pending'` })
-@Index('ledger_holds_credit_pending_idx', ['credit_account_id'], { where: `"status" = 'pending'` })
 @Check('ledger_holds_kind_check', `"kind" IN ('deposit', 'withdrawal', 'order')`)
 @Check('ledger_holds_status_check', `"status" IN ('pending', 'posted', 'voided')`)
 @Check('ledger_holds_amount_check', '"amount" > 0 AND "pending_amount" >= 0 AND "pending_amount" <= "amount"')

@@ -24,6 +24,8 @@ const HORIZON = 400;
 const LEAVES = 2048;
 const GAP_SCALE = 0.3;
 const CACHE_LIMIT = 200_000;
+/** Market and day windows of trading lags kept (a few markets times the days asked about). */
+const LAG_TABLES_KEPT = 5_000;
 
 export interface WalkSpec {
   /** Daily standard deviation of the walk (log price, or yield as a fraction for bonds). */
@@ -65,6 +67,10 @@ export class SeededWalk {
   private readonly keys = new Map<string, StreamKey>();
   private readonly closes = new Map<string, number>();
   private readonly powerTables = new Map<number, Float64Array>();
+  /** Weight of the shock j days before a close, phi^j * sigma, per walk spec. */
+  private readonly weightTables = new Map<string, Float64Array>();
+  /** Per market and close day: the lags j (ascending) whose day d - j the market traded. */
+  private readonly tradingLags = new Map<string, Int32Array>();
 
   constructor(
     private readonly timeline: SessionTimeline,
@@ -83,32 +89,65 @@ export class SeededWalk {
     return key;
   }
 
-  /** Walk value at the close of a trading day. */
+  /**
+   * Walk value at the close of a trading day: the sum over the HORIZON days before it, in order of
+   * lag, of phi^j * sigma * shock. The trading days of the window and the weights are shared by every
+   * asset of a market and spec, so a close costs one shock per trading day and the additions happen
+   * in the same order on the same products as term by term: the value is the same double.
+   */
   close(asset: PricedAsset, dayNumber: number): number {
     const cacheKey = `${asset.id}|${dayNumber}`;
     const known = this.closes.get(cacheKey);
     if (known !== undefined) {
       return known;
     }
-    const spec = walkSpec(asset);
-    let table = this.powerTables.get(spec.phi);
-    if (!table) {
-      table = powers(spec.phi);
-      this.powerTables.set(spec.phi, table);
-    }
+    const weights = this.weights(walkSpec(asset));
+    const lags = this.lags(asset.market, dayNumber);
     const key = this.key(asset.id);
     let value = 0;
-    for (let j = 0; j < HORIZON; j++) {
-      const day = dayNumber - j;
-      if (this.timeline.isTradingDay(asset.market, day)) {
-        value += table[j] * spec.sigma * standardNormal(key, STREAM.daily, day, 0);
-      }
+    for (let i = 0; i < lags.length; i++) {
+      const j = lags[i];
+      value += weights[j] * standardNormal(key, STREAM.daily, dayNumber - j, 0);
     }
     if (this.closes.size >= CACHE_LIMIT) {
       this.closes.clear();
     }
     this.closes.set(cacheKey, value);
     return value;
+  }
+
+  private weights(spec: WalkSpec): Float64Array {
+    const specKey = `${spec.phi}|${spec.sigma}`;
+    let weights = this.weightTables.get(specKey);
+    if (!weights) {
+      let table = this.powerTables.get(spec.phi);
+      if (!table) {
+        table = powers(spec.phi);
+        this.powerTables.set(spec.phi, table);
+      }
+      weights = table.map((power) => power * spec.sigma);
+      this.weightTables.set(specKey, weights);
+    }
+    return weights;
+  }
+
+  private lags(market: string, dayNumber: number): Int32Array {
+    const lagKey = `${market}|${dayNumber}`;
+    let lags = this.tradingLags.get(lagKey);
+    if (!lags) {
+      const traded: number[] = [];
+      for (let j = 0; j < HORIZON; j++) {
+        if (this.timeline.isTradingDay(market, dayNumber - j)) {
+          traded.push(j);
+        }
+      }
+      lags = Int32Array.from(traded);
+      if (this.tradingLags.size >= LAG_TABLES_KEPT) {
+        this.tradingLags.clear();
+      }
+      this.tradingLags.set(lagKey, lags);
+    }
+    return lags;
   }
 
   /** Walk value at the open of `session`: the previous close plus a small overnight gap. */

@@ -62,8 +62,11 @@ export class PlaceOrder {
     body: PlaceOrderDto,
     idem: IdempotentRequest | undefined,
   ): Promise<OrderDto> {
-    return this.transactions.run(idem, async (manager, batch) => {
-      const account = await this.accounts.shareForTrading(principal, investorId, manager);
+    return this.transactions.run(idem, async (manager, batch, reads) => {
+      // The account goes out in one round trip with the Idempotency-Key's check.
+      const accountRead = this.accounts.shareForTradingIn(reads, principal, investorId);
+      await reads.run(manager);
+      const account = accountRead();
       const asset = await this.assets.resolveKeptInScope(principal, body.symbol, manager);
       if (!asset) {
         throw ServiceError.invalid(

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -66,11 +65,10 @@ export class InitiateTransfer {
     render: (transfer: TransferEntity) => T,
   ): Promise<T> {
     const { principal } = command;
-    return this.transactions.run(idem, async (manager, batch) => {
+    return this.transactions.run(idem, async (manager, batch, reads) => {
       // Every read below goes through `manager`: a second pool connection per request would let
       // concurrent requests exhaust the pool and wait on each other. The account (held FOR SHARE)
-      // and the bank account are read in one round trip.
-      const reads = new ReadBatch();
+      // and the bank account are read in one round trip, with the Idempotency-Key's check.
       const accountRead = this.accounts.shareForMoneyMovementIn(reads, principal, command.target);
       const sourceRead = this.fundingSources.usableIn(
         reads,
