@@ -80,6 +80,24 @@ export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): 
       }),
     );
   }
+  if (process.env.BENCH_HEAP_PROFILE) {
+    // Sampled allocations of the service under load, the collected ones included (what keeps the
+    // garbage collector busy), written when the bench stops it.
+    const { Session } = await import('node:inspector');
+    const session = new Session();
+    session.connect();
+    session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    } as object);
+    process.once('SIGTERM', () =>
+      session.post('HeapProfiler.stopSampling', (_err, { profile }) => {
+        writeFileSync(process.env.BENCH_HEAP_PROFILE as string, JSON.stringify(profile));
+        process.exit(0);
+      }),
+    );
+  }
   process.stdout.write(`LISTENING ${(nest.getHttpServer().address() as { port: number }).port}\n`);
 }
 

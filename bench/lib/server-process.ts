@@ -15,19 +15,18 @@ export function startServer(
   /** Options for node itself, such as `--cpu-prof`. */
   nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...nodeArgs,
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(ROOT, script),
-      ...args,
-    ],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  // With BENCH_BUILD_DIR (`npx tsc -p tsconfig.json --outDir <dir>`) the server runs as deployed,
+  // compiled: under ts-node every process also pays for its require hook, its source-map lookups
+  // and Node's domain machinery (ts-node loads `domain`, which wraps every EventEmitter's emit).
+  const build = process.env.BENCH_BUILD_DIR;
+  const entry = build
+    ? [join(build, script.replace(/\.ts$/, '.js'))]
+    : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script)];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...(build ? { NODE_PATH: build } : {}), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
