@@ -107,6 +107,7 @@ export class RequestLogRecorder implements OnModuleDestroy {
           return;
         }
       }
+      const idempotencyKey = outcome.headers['idempotency-key'];
       this.push({
         id: outcome.id,
         scope,
@@ -117,8 +118,9 @@ export class RequestLogRecorder implements OnModuleDestroy {
         durationMs,
         finishedAt: now,
         error: status >= 400 ? outcome.errorBody : undefined,
-        idempotencyKey: outcome.headers['idempotency-key'],
-        replayed: res.getHeader('Idempotent-Replayed') === 'true',
+        idempotencyKey,
+        // Only a request carrying an Idempotency-Key is ever replayed: no header look-up otherwise.
+        replayed: idempotencyKey !== undefined && res.getHeader('Idempotent-Replayed') === 'true',
         legacy: outcome.legacyApi === true,
       });
     };
