@@ -16,8 +16,6 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTableName: 'migrations',
     logger: new SafeQueryLogger(),
     logging: ['error', 'warn', 'migration'],
-    // Pipelined connections send a query without waiting for the previous one's answer
-    // (runInTransaction sends BEGIN with the transaction's first statement); answers still come in order.
-    extra: { max: 20, pipeline: true },
+    extra: { max: 20 },
   };
 }

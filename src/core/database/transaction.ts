@@ -23,12 +23,6 @@ async function control(runner: PostgresQueryRunner, client: PoolClient, text: st
  * the service registers no transaction subscribers to hear them). The query runner is marked as in
  * a transaction, so `manager.transaction` inside `work` opens a savepoint as it would under
  * TypeORM's own transaction.
- *
- * The pool's connections pipeline (data-source-options), so BEGIN is not waited for: the first
- * statement of `work` goes out right behind it, saving a round trip per transaction. PostgreSQL
- * answers in order, so BEGIN's outcome is known before that statement's: should BEGIN fail, the
- * query runner is closed to `work` at once (its next statement throws) and the transaction fails
- * with BEGIN's error.
  */
 export async function runInTransaction<T>(
   dataSource: DataSource,
@@ -36,28 +30,16 @@ export async function runInTransaction<T>(
 ): Promise<T> {
   const runner = dataSource.createQueryRunner() as PostgresQueryRunner;
   const state = runner as unknown as TransactionState;
-  let beginError: unknown;
   try {
     const client = (await runner.connect()) as PoolClient;
-    const begun = control(runner, client, 'BEGIN').catch((err: unknown) => {
-      beginError = err;
-      runner.isReleased = true; // TypeORM's own error for any statement `work` sends next
-    });
+    await control(runner, client, 'BEGIN');
     runner.isTransactionActive = true;
     state.transactionDepth = 1;
     try {
       const result = await work(runner.manager);
-      await begun;
-      if (beginError !== undefined) {
-        throw beginError;
-      }
       await control(runner, client, 'COMMIT');
       return result;
     } catch (err) {
-      await begun;
-      if (beginError !== undefined) {
-        throw beginError;
-      }
       try {
         await control(runner, client, 'ROLLBACK');
       } catch {
@@ -69,7 +51,6 @@ export async function runInTransaction<T>(
       state.transactionDepth = 0;
     }
   } finally {
-    runner.isReleased = false;
     await runner.release();
   }
 }
