@@ -1,6 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PatternTextField } from 'src/core/http/text-field';
 
 /**
  * A non-negative decimal as request text: digits, an optional fraction of up to 8 decimals, no sign,
@@ -28,18 +26,17 @@ export interface DecimalFieldOptions {
 
 /** A request field holding a decimal as text: documented, and validated to the one pattern. */
 export function DecimalField(options: DecimalFieldOptions): PropertyDecorator {
-  const doc = {
-    type: String,
+  return PatternTextField({
+    required: options.required,
+    doc: {
+      type: String,
+      maxLength: DECIMAL_INPUT_MAX_LENGTH,
+      pattern: DECIMAL_INPUT_PATTERN.source,
+      description: options.description,
+      example: options.example,
+    },
     maxLength: DECIMAL_INPUT_MAX_LENGTH,
-    pattern: DECIMAL_INPUT_PATTERN.source,
-    description: options.description,
-    example: options.example,
-  };
-  return applyDecorators(
-    options.required ? ApiProperty(doc) : ApiPropertyOptional(doc),
-    ...(options.required ? [] : [IsOptional()]),
-    IsString(),
-    MaxLength(DECIMAL_INPUT_MAX_LENGTH),
-    Matches(DECIMAL_INPUT_PATTERN, { message: options.message }),
-  );
+    pattern: DECIMAL_INPUT_PATTERN,
+    message: options.message,
+  });
 }

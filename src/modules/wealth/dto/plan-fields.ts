@@ -1,6 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PatternTextField } from 'src/core/http/text-field';
 import { DecimalField, moneyAmountMessage } from 'src/core/money/decimal-field';
 
 export const GOAL_TYPES = [
@@ -41,48 +39,46 @@ export function AmountField(options: { required: boolean; description?: string; 
 
 /** A calendar date written YYYY-MM-DD. */
 export function DateField(options: { required: boolean; description: string; example: string }) {
-  const doc = {
-    type: String,
-    format: 'date',
+  return PatternTextField({
+    required: options.required,
+    doc: {
+      type: String,
+      format: 'date',
+      maxLength: 10,
+      description: options.description,
+      example: options.example,
+    },
     maxLength: 10,
-    description: options.description,
-    example: options.example,
-  };
-  return applyDecorators(
-    options.required ? ApiProperty(doc) : ApiPropertyOptional(doc),
-    ...(options.required ? [] : [IsOptional()]),
-    IsString(),
-    MaxLength(10),
-    Matches(DATE_PATTERN, { message: '$property must be a date written YYYY-MM-DD' }),
-  );
+    pattern: DATE_PATTERN,
+    message: '$property must be a date written YYYY-MM-DD',
+  });
 }
 
 /** A yearly rate as a decimal fraction string. */
 export function RateField(options: { description: string; example: string; nullable?: boolean }) {
-  return applyDecorators(
-    ApiPropertyOptional({
+  return PatternTextField({
+    required: false,
+    doc: {
       type: String,
       maxLength: 12,
       pattern: RATE_PATTERN.source,
       nullable: options.nullable,
       description: options.description,
       example: options.example,
-    }),
-    IsOptional(),
-    IsString(),
-    MaxLength(12),
-    Matches(RATE_PATTERN, { message: '$property must be a decimal fraction string such as "0.06"' }),
-  );
+    },
+    maxLength: 12,
+    pattern: RATE_PATTERN,
+    message: '$property must be a decimal fraction string such as "0.06"',
+  });
 }
 
 /** A short name. */
 export function NameField(example: string, required = true) {
-  const doc = { minLength: 1, maxLength: 200, example };
-  return applyDecorators(
-    required ? ApiProperty(doc) : ApiPropertyOptional(doc),
-    ...(required ? [] : [IsOptional()]),
-    IsString(),
-    MaxLength(200),
-    Matches(/\S/, { message: '$property must not be blank' }),
-  );
+  return PatternTextField({
+    required,
+    doc: { minLength: 1, maxLength: 200, example },
+    maxLength: 200,
+    pattern: /\S/,
+    message: '$property must not be blank',
+  });
 }
