@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { BatchedPart, BatchedSqlCache, renumberParameters } from 'src/core/database/batched-sql';
+import { renumberParameters } from 'src/core/database/batched-sql';
 import { preparedQuery } from 'src/core/database/prepared-query';
 
 /** A statement added to a batch: its CTE name, for later statements of the batch to read from. */
@@ -7,32 +7,13 @@ export interface BatchedStatement {
   readonly name: string;
 }
 
-interface Part extends BatchedPart {
-  readonly name: string;
+interface Part {
+  name: string;
+  sql: string;
+  params: unknown[];
   /** Called with the number of rows the statement returned, once the batch ran. */
-  readonly check: ((rows: number) => void) | undefined;
+  check?: (rows: number) => void;
 }
-
-/** The statement at each position of a batch (shared: a name is all a caller gets back). */
-const statements: BatchedStatement[] = [];
-function statementAt(i: number): BatchedStatement {
-  return (statements[i] ??= Object.freeze({ name: `batched_${i}` }));
-}
-
-const combinedSql = new BatchedSqlCache((parts) => {
-  let offset = 0;
-  const ctes = parts.map((part, i) => {
-    const name = statementAt(i).name;
-    const sql = renumberParameters(part.sql, part.params.length, offset, `Batched statement ${name}`);
-    offset += part.params.length;
-    return `${name} AS (${sql})`;
-  });
-  const counts = parts.map((_, i) => {
-    const name = statementAt(i).name;
-    return `(SELECT count(*) FROM ${name})::int AS ${name}`;
-  });
-  return `WITH ${ctes.join(',\n')}\nSELECT ${counts.join(', ')}`;
-});
 
 /**
  * Writes of one transaction sent to PostgreSQL as one statement: each one a data-modifying CTE
@@ -45,15 +26,14 @@ const combinedSql = new BatchedSqlCache((parts) => {
  * statement (`FROM <name>`), and no two statements may change the same row. Foreign keys are checked
  * at the end of the statement, so a row may reference one inserted by an earlier statement.
  *
- * The combined text is the same for every request of a route, so it is built once (per shape) and
- * runs as a prepared statement.
+ * The combined text is the same for every request of a route, so it runs as a prepared statement.
  *
  * A statement's `check` sees how many rows it returned (so a conditional UPDATE that matched
  * nothing can throw, rolling back the caller's transaction): the batch must run inside a
  * transaction whenever a check can fail.
  */
 export class WriteBatch {
-  private parts: Part[] = [];
+  private readonly parts: Part[] = [];
 
   get size(): number {
     return this.parts.length;
@@ -64,23 +44,32 @@ export class WriteBatch {
    * `sql` are `params`; the name of an earlier statement may be interpolated to read its rows.
    */
   add(sql: string, params: unknown[], check?: (rows: number) => void): BatchedStatement {
-    const statement = statementAt(this.parts.length);
-    this.parts.push({ name: statement.name, sql, params, check });
-    return statement;
+    const name = `batched_${this.parts.length}`;
+    this.parts.push({ name, sql, params, check });
+    return { name };
   }
 
   /** Runs every statement added so far (in one round trip) and their checks, in order. */
   async run(manager: EntityManager): Promise<void> {
-    const parts = this.parts;
+    const parts = this.parts.splice(0);
     if (parts.length === 0) {
       return;
     }
-    this.parts = [];
-    const params = parts.flatMap((part) => part.params);
-    const rows = await preparedQuery<Record<string, number>>(manager, combinedSql.text(parts), params);
-    const counts = rows[0];
+    const params: unknown[] = [];
+    const ctes = parts.map((part) => {
+      const offset = params.length;
+      params.push(...part.params);
+      const sql = renumberParameters(part.sql, part.params.length, offset, `Batched statement ${part.name}`);
+      return `${part.name} AS (${sql})`;
+    });
+    const counts = parts.map((part) => `(SELECT count(*) FROM ${part.name})::int AS ${part.name}`);
+    const rows = await preparedQuery<Record<string, number>>(
+      manager,
+      `WITH ${ctes.join(',\n')}\nSELECT ${counts.join(', ')}`,
+      params,
+    );
     for (const part of parts) {
-      part.check?.(counts[part.name]);
+      part.check?.(rows[0][part.name]);
     }
   }
 }

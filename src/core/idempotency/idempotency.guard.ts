@@ -11,8 +11,6 @@ import type { KeyedInTransaction } from 'src/core/idempotency/keys-in-transactio
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export { IdempotentReplay };
-
 /**
  * Idempotency-Key on every POST: the first request runs and its successful response is stored
  * for 24 h; a repeat with the same body replays it (Idempotent-Replayed: true), another body

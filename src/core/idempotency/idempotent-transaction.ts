@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ReadBatch } from 'src/core/database/read-batch';
 import { WriteBatch } from 'src/core/database/write-batch';
-import { runInTransaction } from 'src/core/database/transaction';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
 import type { KeyedInTransaction } from 'src/core/idempotency/keys-in-transaction';
@@ -38,7 +37,7 @@ export class IdempotentTransaction {
     request: IdempotentRequest | undefined,
     work: (manager: EntityManager, batch: WriteBatch, reads: ReadBatch) => Promise<T>,
   ): Promise<T> {
-    const body = await runInTransaction(this.dataSource, async (manager) => {
+    const body = await this.dataSource.transaction(async (manager) => {
       const batch = new WriteBatch();
       const reads = new ReadBatch();
       if (keyedInTransaction(request)) {
