@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { changes, decide } from 'src/modules/trading/engine/fill-rules';
-import type { OrderRow } from 'src/modules/trading/order-types';
 import { OrdersRepository, TickQuote } from 'src/modules/trading/orders.repository';
+import { orderRow } from '../support/order-row';
 import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
 
 /**
@@ -87,48 +87,34 @@ describeLocal('Open orders a price tick reads (repository on a real database)', 
       const limited = s.type === 'limit' || s.type === 'stop_limit';
       const stopped = s.type === 'stop' || s.type === 'stop_limit';
       const trailing = s.type === 'trailing_stop';
-      await orders.insert(ctx.dataSource.manager, {
-        id: `ord_tf_${randomUUID()}`,
-        tenant_id: tenantId,
-        livemode: false,
-        investor_id: 'inv_tickfilter',
-        account_id: accountId,
-        asset_id: assetId,
-        symbol: 'TICK',
-        asset_class: 'equity',
-        market: 'XNAS',
-        currency: 'USD',
-        side: s.side,
-        type: s.type,
-        time_in_force: s.tif,
-        quantity: '10',
-        notional: null,
-        limit_price: limited ? at(q, s.limit) : null,
-        stop_price: stopped ? at(q, s.stop) : null,
-        trail_percent: trailing && s.trailPercent !== null ? String(s.trailPercent) : null,
-        trail_price: trailing && s.trailPercent === null ? '1.5' : null,
-        water_mark: trailing && s.waterMark !== null ? at(q, s.waterMark) : null,
-        triggered: (stopped || trailing) && s.triggered,
-        extended_hours: s.extendedHours,
-        client_order_id: `tf-${assetId}-${i}`,
-        status: s.filled > 0 ? 'partially_filled' : 'accepted',
-        filled_quantity: String(s.filled),
-        filled_notional: '0',
-        fill_count: s.filled > 0 ? 1 : 0,
-        commission: '0',
-        commission_type: 'notional',
-        commission_rate: '0',
-        hold_amount: '0',
-        hold_used: '0',
-        settlement_date: null,
-        reject_reason: null,
-        cancel_reason: null,
-        metadata: {},
-        created_at: now,
-        updated_at: now,
-        filled_at: null,
-        canceled_at: null,
-      } satisfies OrderRow);
+      await orders.insert(
+        ctx.dataSource.manager,
+        orderRow({
+          id: `ord_tf_${randomUUID()}`,
+          tenant_id: tenantId,
+          investor_id: 'inv_tickfilter',
+          account_id: accountId,
+          asset_id: assetId,
+          symbol: 'TICK',
+          side: s.side,
+          type: s.type,
+          time_in_force: s.tif,
+          quantity: '10',
+          limit_price: limited ? at(q, s.limit) : null,
+          stop_price: stopped ? at(q, s.stop) : null,
+          trail_percent: trailing && s.trailPercent !== null ? String(s.trailPercent) : null,
+          trail_price: trailing && s.trailPercent === null ? '1.5' : null,
+          water_mark: trailing && s.waterMark !== null ? at(q, s.waterMark) : null,
+          triggered: (stopped || trailing) && s.triggered,
+          extended_hours: s.extendedHours,
+          client_order_id: `tf-${assetId}-${i}`,
+          status: s.filled > 0 ? 'partially_filled' : 'accepted',
+          filled_quantity: String(s.filled),
+          fill_count: s.filled > 0 ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     }
   }
 

@@ -3,9 +3,10 @@ import { ServiceError } from 'src/core/errors/service-error';
 import { canReadDirectly, parseJsonBody, readJsonBody } from 'src/core/http/json-body-reader';
 import { describeTextProblem, findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
 
-/** Largest JSON body accepted (413 SVC-413-001 beyond). */
-export const JSON_BODY_LIMIT = '1mb';
+/** Largest JSON body accepted (413 SVC-413-001 beyond), in bytes. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The same limit as body-parser and the documentation write it ('1mb'). */
+export const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_BYTES / (1024 * 1024)}mb`;
 
 /** Bodies already checked for text problems at parse time; the RequestTextPipe skips them. */
 const inspectedBodies = new WeakSet<object>();
