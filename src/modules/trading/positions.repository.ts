@@ -32,12 +32,13 @@ export class PositionsRepository {
     assetId: string,
     quantity: string,
   ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    // TypeORM answers an UPDATE with [returned rows, affected count]: the count decides.
+    const [, reserved]: [unknown[], number] = await manager.query(
       `UPDATE positions SET held_quantity = held_quantity + $3
         WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`,
       [accountId, assetId, quantity],
     );
-    return rows.length > 0;
+    return reserved > 0;
   }
 
   /**

@@ -7,7 +7,7 @@ import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
  * Withdrawals (wallet) and buy orders (trading) hold the same cash through the same ledger
  * account, each in its own module's transaction. Fired at once they must still never hold more
  * than the cash, and a pending withdrawal raced by its cancel and its settlement ends exactly one
- * way.
+ * way. Sells racing for the units of one position never sell more than it holds.
  */
 describe('One balance, two modules: withdrawals and orders competing for the same cash', () => {
   let ctx: TestContext;
@@ -107,5 +107,61 @@ describe('One balance, two modules: withdrawals and orders competing for the sam
         order_holds: '0.00',
       },
     ]);
+  });
+
+  it('30 concurrent resting sells of one unit on a 10-unit position: exactly 10 reserve, the rest are 422 SVC-422-003', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    await setPrice(ctx, tenant.test, 'MSFT', '10.00');
+    const bought = await t.place({
+      symbol: 'MSFT',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '10',
+    });
+    expect(bought.body.status).toBe('filled');
+    const sell = {
+      symbol: 'MSFT',
+      side: 'sell',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '1',
+      limit_price: '50',
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, () => t.place(sell)));
+    const accepted = results.filter((r) => r.status === 201);
+    expect(accepted).toHaveLength(10);
+    accepted.forEach((r) => expect(r.body.status).toBe('accepted'));
+    results
+      .filter((r) => r.status !== 201)
+      .forEach((r) => expectSvcError(r, 'SVC-422-003', { param: 'quantity' }));
+  });
+
+  it('30 concurrent market sells of one unit on a 10-unit position: exactly 10 fill and the position closes', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    const quote = await setPrice(ctx, tenant.test, 'NVDA', '10.00');
+    const bought = await t.place({
+      symbol: 'NVDA',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '10',
+    });
+    expect(bought.body.status).toBe('filled');
+    const cashAfterBuy = (await t.balance()).cash;
+    const sell = { symbol: 'NVDA', side: 'sell', type: 'market', time_in_force: 'day', quantity: '1' };
+    const results = await Promise.all(Array.from({ length: 30 }, () => t.place(sell)));
+    const filled = results.filter((r) => r.status === 201);
+    expect(filled).toHaveLength(10);
+    filled.forEach((r) => expect(r.body.status).toBe('filled'));
+    results
+      .filter((r) => r.status !== 201)
+      .forEach((r) => expectSvcError(r, 'SVC-422-003', { param: 'quantity' }));
+    expect((await t.positions()).filter((p: { symbol: string }) => p.symbol === 'NVDA')).toEqual([]);
+    const proceeds = (Number(quote.bid) * 10).toFixed(2);
+    expect(await t.balance()).toMatchObject({
+      cash: (Number(cashAfterBuy) + Number(proceeds)).toFixed(2),
+      order_holds: '0.00',
+    });
   });
 });
