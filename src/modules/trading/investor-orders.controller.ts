@@ -21,8 +21,9 @@ const INVESTOR_ID = ApiParam({ name: 'investor_id', example: 'inv_4Qm1bX9kLr2TzP
 const ORDER_ID = ApiParam({ name: 'order_id', example: 'ord_Xb4mT9qLc2Vn7Rz0Pk5WaE' });
 const PLACEMENT =
   'Types market, limit, stop, stop_limit, trailing_stop; time_in_force day, gtc, opg, cls, ioc, fok; `quantity` or ' +
-  '`notional` (exactly one; notional only market + day). Malformed input and forbidden combinations are 400 naming ' +
-  'the field; bonds without fixedIncomeEnabled 403 SVC-403-002; then the business rules: 422 SVC-422-001 account ' +
+  '`notional` (exactly one; notional only market + day, at most the currency\u2019s decimals). Malformed input, ' +
+  'forbidden combinations and orders worth less than one minor unit (0.01 USD) at their limit or stop price or ' +
+  'the quote are 400 naming the field; bonds without fixedIncomeEnabled 403 SVC-403-002; then the business rules: 422 SVC-422-001 account ' +
   'not ACTIVE, SVC-422-006 asset not tradable or its class not in enabled_assets (`symbol`), SVC-422-005 bond ' +
   'quantity not a multiple of min_increment, SVC-422-004 market session does not allow the time_in_force, ' +
   'SVC-422-002 buying power (`quantity`/`notional`), SVC-422-003 position to sell. On acceptance the order\u2019s ' +
@@ -30,7 +31,8 @@ const PLACEMENT =
   'reserved; both are released when the order ends. Emits `order.accepted`; a marketable order in an open ' +
   'session fills at once (`order.filled` / `order.partially_filled`). Sandbox fill rule: buys at the ask, sells at ' +
   'the bid, at most the quote\u2019s displayed size per tick (the rest fills on later ticks; ioc cancels it, fok ' +
-  'fills all or nothing); day orders are canceled at the close, gtc orders stay. Bonds: quantity is face value, ' +
+  'fills all or nothing; a fill that would be worth less than one minor unit ends the order: `rejected`, or ' +
+  '`canceled` after partial fills, reason `worth less than 0.01 USD at execution`); day orders are canceled at the close, gtc orders stay. Bonds: quantity is face value, ' +
   'limit_price percent of par, cash = face × price / 100 + accrued interest to settlement_date (default T+1 ' +
   'treasuries, T+2 corporates on the market calendar); market or limit, day.';
 

@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
 import { ServiceError } from 'src/core/errors/service-error';
+import { minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { clock, getMarket } from 'src/modules/markets/calendar';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
 import { isBondClass } from 'src/modules/trading/order-types';
+import { valueOf } from 'src/modules/trading/order-views';
 
 const invalid = (param: string, message: string) => ServiceError.invalid(param, message);
 const positive = (value: string | undefined, param: string) => {
@@ -47,6 +49,12 @@ export function checkOrderShape(body: PlaceOrderDto, asset: AssetQueryRow): void
   }
   positive(body.quantity, 'quantity');
   positive(body.notional, 'notional');
+  if (body.notional !== undefined && new Money(body.notional).decimalPlaces() > minorUnits(asset.currency)) {
+    throw invalid(
+      'notional',
+      `notional is a cash amount in ${asset.currency}: at most ${minorUnits(asset.currency)} decimals, e.g. ${new Money(body.notional).toFixed(minorUnits(asset.currency), Decimal.ROUND_DOWN)}.`,
+    );
+  }
   for (const param of ['limit_price', 'stop_price', 'trail_percent', 'trail_price'] as const) {
     positive(body[param], param);
   }
@@ -175,6 +183,35 @@ export function checkBondIncrement(quantity: string, minIncrement: unknown): voi
       'SVC-422-005',
       `quantity is face value and must be a multiple of ${step.toFixed()} (min_increment), e.g. ${step.times(Decimal.max(1, new Money(quantity).div(step).floor())).toFixed()}.`,
       'quantity',
+    );
+  }
+}
+
+/** One minor unit of a currency as text: "0.01 USD", "1 JPY". */
+export function minorUnitText(currency: string): string {
+  return `${new Money(1).div(new Money(10).pow(minorUnits(currency))).toFixed()} ${currency}`;
+}
+
+/**
+ * 400 naming quantity when the order is worth less than one minor unit of its currency at the
+ * price it names (limit, else stop) or, without one, at the quote's side it would trade: its fill
+ * would round to no money (docs/decisions.md, Trading).
+ */
+export function checkOrderValue(
+  body: PlaceOrderDto,
+  asset: AssetQueryRow,
+  quote: { bid: Decimal; ask: Decimal },
+): void {
+  if (body.quantity === undefined) {
+    return; // a notional is a cash amount of at least one minor unit (checkOrderShape)
+  }
+  const price =
+    body.limit_price ?? body.stop_price ?? (body.side === 'buy' ? quote.ask : quote.bid).toFixed();
+  const value = valueOf(asset.class, body.quantity, new Money(price));
+  if (value.toDecimalPlaces(minorUnits(asset.currency), Decimal.ROUND_HALF_UP).lte(0)) {
+    throw invalid(
+      'quantity',
+      `${body.quantity} ${asset.symbol} at ${price} is worth less than ${minorUnitText(asset.currency)}: send a larger quantity.`,
     );
   }
 }

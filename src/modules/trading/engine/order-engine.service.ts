@@ -9,11 +9,12 @@ import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
+import { minorUnitText } from 'src/modules/trading/order-rules';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
 import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
 import { nextSession, phaseAt } from 'src/modules/trading/engine/sessions';
-import { OrderFills } from 'src/modules/trading/engine/order-fills';
+import { DustFillError, OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
 import { OrderMark, OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 
@@ -260,11 +261,15 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
             ),
           );
         } catch (err) {
-          if (!(err instanceof InsufficientFundsError)) {
+          if (!(err instanceof InsufficientFundsError || err instanceof DustFillError)) {
             throw err;
           }
-          // The fill would cost more than the hold and the cash still available (the price rose).
-          const reason = 'insufficient buying power at execution';
+          // The fill would cost more than the hold and the cash still available (the price rose),
+          // or what is left to fill is worth less than the currency's smallest unit.
+          const reason =
+            err instanceof DustFillError
+              ? `worth less than ${minorUnitText(err.currency)} at execution`
+              : 'insufficient buying power at execution';
           await (order.status === 'accepted'
             ? this.fills.end(manager, order, 'rejected', reason, at)
             : this.fills.end(manager, order, 'canceled', reason, at));

@@ -15,6 +15,17 @@ import { isBondClass, OrderRow, OrderStatus } from 'src/modules/trading/order-ty
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
 
+/**
+ * A fill whose cash rounds to nothing in the currency's minor units (a fractional remainder of
+ * 1e-8 units, say): posting it would hand over units for no money, so the engine ends the order
+ * instead (docs/decisions.md, Trading: the fill's value).
+ */
+export class DustFillError extends Error {
+  constructor(readonly currency: string) {
+    super(`The fill is worth less than one minor unit of ${currency}.`);
+  }
+}
+
 export interface FillInput {
   quantity: Decimal;
   price: Decimal;
@@ -60,6 +71,9 @@ export class OrderFills {
         ? this.pricing.bondAccrued(asset.priced, order.settlement_date).times(quantity).div(100)
         : new Money(0);
     const cash = rawGross.plus(accrued).toDecimalPlaces(dp, Decimal.ROUND_HALF_UP);
+    if (cash.lte(0)) {
+      throw new DustFillError(order.currency);
+    }
     let commission = fillCommission(
       { type: order.commission_type, rate: order.commission_rate },
       { quantity, gross, first: order.fill_count === 0, currency: order.currency },

@@ -1,0 +1,96 @@
+import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { freezeClock, MONDAY_OPEN, orderWebhook, setPrice, trader } from './support/trading';
+
+/**
+ * An order's cash is counted in the currency's minor units: a notional carries at most its
+ * decimals, an order worth less than one unit at its own price is refused, and a fill that would
+ * round to no money (a remainder of 1e-8 units after partial fills, a limit buy filling far below
+ * its limit) ends the order instead of handing over units for nothing or wedging it open.
+ */
+describe('Orders worth less than one minor unit', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+  });
+
+  afterAll(() => ctx.close());
+
+  it('400 naming notional with more decimals than USD has, and naming quantity when worth less than 0.01 USD', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    await setPrice(ctx, tenant.test, 'AAPL', '10.00');
+    const market = { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day' };
+    expectSvcError(await t.place({ ...market, notional: '10.001' }), 'SVC-400-001', { param: 'notional' });
+    expectSvcError(await t.place({ ...market, notional: '0.00000001' }), 'SVC-400-001', {
+      param: 'notional',
+    });
+    expectSvcError(await t.place({ ...market, quantity: '0.00000001' }), 'SVC-400-001', {
+      param: 'quantity',
+    });
+    const limit = { symbol: 'AAPL', side: 'buy', type: 'limit', time_in_force: 'gtc', limit_price: '5' };
+    expectSvcError(await t.place({ ...limit, quantity: '0.0009' }), 'SVC-400-001', { param: 'quantity' });
+    // 0.001 at 5 rounds half-up to 0.01: one cent is enough.
+    expect((await t.place({ ...limit, quantity: '0.001' })).body.status).toBe('accepted');
+    expect((await t.place({ ...market, notional: '0.01' })).body.status).toBe('filled');
+    expect(await t.balance()).toMatchObject({ order_holds: '0.01' });
+  });
+
+  it('a limit buy that would fill for less than a cent is rejected at acceptance, holding nothing', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    await setPrice(ctx, tenant.test, 'MSFT', '1.00');
+    // Worth 0.01 at its limit, so accepted; at the ask (about 1.01) the fill is worth 0.001.
+    const res = await t.place({
+      symbol: 'MSFT',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '0.001',
+      limit_price: '10',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'rejected',
+      filled_quantity: '0',
+      reject_reason: 'worth less than 0.01 USD at execution',
+    });
+    expect(await t.balance()).toMatchObject({ cash: '1000.00', available: '1000.00', order_holds: '0.00' });
+  });
+
+  it('a remainder of 1e-8 units after partial fills ends the order canceled and releases its hold', async () => {
+    const t = await trader(ctx, tenant.test, '10000.00');
+    const hook = await orderWebhook(ctx, tenant.test);
+    await setPrice(ctx, tenant.test, 'NVDA', '1.00');
+    const res = await t.place({
+      symbol: 'NVDA',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '2000.00000001',
+      limit_price: '1.10',
+    });
+    expect(res.body.status).toBe('partially_filled');
+    let order = res.body;
+    for (let tick = 0; tick < 30 && order.status === 'partially_filled'; tick++) {
+      await setPrice(ctx, tenant.test, 'NVDA', '1.00');
+      order = await t.order(res.body.id);
+    }
+    expect(order).toMatchObject({
+      status: 'canceled',
+      filled_quantity: '2000',
+      cancel_reason: 'worth less than 0.01 USD at execution',
+    });
+    try {
+      const events = await hook.waitFor(res.body.id, ['order.canceled']);
+      expect(events.at(-1)?.event).toBe('order.canceled');
+    } finally {
+      await hook.stop();
+    }
+    const balance = await t.balance();
+    expect(balance).toMatchObject({ order_holds: '0.00', available: balance.cash });
+    expect(await t.positions()).toEqual([expect.objectContaining({ symbol: 'NVDA', quantity: '2000' })]);
+  });
+});
