@@ -37,6 +37,10 @@ describe('Orders worth less than one minor unit', () => {
     expect((await t.place({ ...limit, quantity: '0.001' })).body.status).toBe('accepted');
     expect((await t.place({ ...market, notional: '0.01' })).body.status).toBe('filled');
     expect(await t.balance()).toMatchObject({ order_holds: '0.01' });
+    // A sell's limit is a floor: one share with a limit of 0.001 is worth the bid, and fills there.
+    expect((await t.place({ ...market, quantity: '1' })).body.status).toBe('filled');
+    const sell = await t.place({ ...limit, side: 'sell', quantity: '1', limit_price: '0.001' });
+    expect(sell.body).toMatchObject({ status: 'filled', filled_quantity: '1' });
   });
 
   it('a limit buy that would fill for less than a cent is rejected at acceptance, holding nothing', async () => {

@@ -194,8 +194,8 @@ export function minorUnitText(currency: string): string {
 
 /**
  * 400 naming quantity when the order is worth less than one minor unit of its currency at the
- * price it names (limit, else stop) or, without one, at the quote's side it would trade: its fill
- * would round to no money (docs/decisions.md, Trading).
+ * price it names (limit, else stop; a sell's limit only above the bid) or, without one, at the
+ * quote's side it would trade: its fill would round to no money (docs/decisions.md, Trading).
  */
 export function checkOrderValue(
   body: PlaceOrderDto,
@@ -205,8 +205,13 @@ export function checkOrderValue(
   if (body.quantity === undefined) {
     return; // a notional is a cash amount of at least one minor unit (checkOrderShape)
   }
+  // A buy's limit caps its price; a sell's limit is a floor, so a sell prices at the bid when higher.
   const price =
-    body.limit_price ?? body.stop_price ?? (body.side === 'buy' ? quote.ask : quote.bid).toFixed();
+    body.side === 'buy'
+      ? (body.limit_price ?? body.stop_price ?? quote.ask.toFixed())
+      : body.limit_price !== undefined
+        ? Decimal.max(body.limit_price, quote.bid).toFixed()
+        : (body.stop_price ?? quote.bid.toFixed());
   const value = valueOf(asset.class, body.quantity, new Money(price));
   if (value.toDecimalPlaces(minorUnits(asset.currency), Decimal.ROUND_HALF_UP).lte(0)) {
     throw invalid(
