@@ -7,6 +7,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newUuid } from 'src/core/ids/ids';
+import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
@@ -73,6 +74,7 @@ export class AccountLifecycleService {
     private readonly accounts: AccountsService,
     private readonly events: EventsService,
     private readonly openings: AccountOpenings,
+    private readonly closing: AccountClosing,
   ) {}
 
   async open(manager: EntityManager, input: OpenAccountInput): Promise<InvestmentAccountEntity> {
@@ -205,6 +207,15 @@ export class AccountLifecycleService {
       const account = await this.accounts.findAccountForPrincipal(principal, accountId, manager, {
         lock: true,
       });
+      if (action === 'close' && account.status !== 'CLOSED') {
+        const outstanding = await this.closing.outstanding(account, manager);
+        if (outstanding.length > 0) {
+          throw ServiceError.conflict(
+            `Account ${account.id} still holds ${outstanding.join(', ')}; a CLOSED account moves no money. ` +
+              'Cancel its open orders, sell its positions, let its transfers finish and withdraw its cash, then close it.',
+          );
+        }
+      }
       await this.transition(manager, account, action);
       return this.accounts.toRecord(account, manager);
     });

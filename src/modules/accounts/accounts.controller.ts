@@ -104,8 +104,10 @@ export class AccountsController {
     operationId: 'closeAccount',
     summary: 'Close an account',
     description:
-      'Any status except CLOSED → CLOSED, which is final: the account and its investor can change no more. ' +
-      'Closing a CLOSED account answers 409 SVC-409-001. Emits `account.updated`.',
+      'Any status except CLOSED → CLOSED, which is final: the account and its investor can change no more, and ' +
+      'it moves no money. So an account that still holds anything answers 409 SVC-409-001 naming what: cash, ' +
+      'pending deposits, open orders, positions or transfers in flight (withdraw, sell, cancel or wait, then ' +
+      'close). Closing a CLOSED account answers 409 SVC-409-001 too. Emits `account.updated`.',
   })
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')

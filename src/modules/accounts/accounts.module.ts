@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
@@ -12,13 +13,14 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
 /**
  * Investment accounts. Other modules use AccountsService (scoped look-ups, the ACTIVE guard
  * for trading and money movement), AccountLifecycleService (changes with their events) and
- * AccountEquity (trading registers positions into `last_equity`) and AccountOpenings (work done
- * in the opening transaction, such as cash sweep enrollment).
+ * AccountEquity (trading registers positions into `last_equity`), AccountOpenings (work done
+ * in the opening transaction, such as cash sweep enrollment) and AccountClosing (trading and
+ * transfers say what an account still holds, which refuses its close).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity]), LedgerModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings],
-  exports: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings],
+  providers: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings, AccountClosing],
+  exports: [AccountsService, AccountLifecycleService, AccountEquity, AccountOpenings, AccountClosing],
 })
 export class AccountsModule {}

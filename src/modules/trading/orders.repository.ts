@@ -206,6 +206,15 @@ export class OrdersRepository {
     return rows.map((r) => r.asset_id);
   }
 
+  /** How many orders of an account are still open (an account with any cannot close). */
+  async countOpenOfAccount(manager: EntityManager, scope: Scope, accountId: string): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `SELECT count(*)::int AS n FROM orders WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 AND ${OPEN}`,
+      [scope.tenantId, scope.livemode, accountId],
+    );
+    return rows[0].n;
+  }
+
   /** Every (tenant, mode, asset) with open orders: what the engine's periodic sweep ticks. */
   openAssets(): Promise<Array<{ tenant_id: string; livemode: boolean; asset_id: string }>> {
     return this.dataSource.query(`SELECT DISTINCT tenant_id, livemode, asset_id FROM orders WHERE ${OPEN}`);

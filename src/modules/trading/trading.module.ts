@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
+import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
 import { InvestorOrdersController } from 'src/modules/trading/investor-orders.controller';
@@ -18,11 +19,23 @@ import { PlaceOrder } from 'src/modules/trading/use-cases/place-order.use-case';
 export class TradingModule implements OnModuleInit {
   constructor(
     private readonly equity: AccountEquity,
+    private readonly closing: AccountClosing,
     private readonly trading: TradingService,
   ) {}
 
-  /** last_equity includes positions at the last close, in the account's primary currency (no FX). */
+  /**
+   * last_equity includes positions at the last close, in the account's primary currency (no FX);
+   * open orders and positions keep an account from closing.
+   */
   onModuleInit(): void {
+    this.closing.register({
+      outstanding: (account, manager) =>
+        this.trading.holdings(
+          { tenantId: account.tenant_id, livemode: account.livemode },
+          account.id,
+          manager,
+        ),
+    });
     this.equity.register({
       valueOf: async (accounts, manager) => {
         const result = new Map<string, Decimal>();

@@ -171,6 +171,16 @@ export class TradingService {
     return result;
   }
 
+  /** What an account still holds in trading, in words: its open orders and positions (closing). */
+  async holdings(scope: Scope, accountId: string, manager: EntityManager): Promise<string[]> {
+    const open = await this.orders.countOpenOfAccount(manager, scope, accountId);
+    const held = await this.positions.listOf(scope, [accountId], manager);
+    return [
+      ...(open > 0 ? [`${open} open order${open === 1 ? '' : 's'}`] : []),
+      ...held.map((p) => `${p.quantity} ${p.symbol}`),
+    ];
+  }
+
   private async prices(
     scope: Scope,
     rows: PositionRow[],

@@ -1,9 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
 import { FundingSourcesModule } from 'src/modules/funding-sources/funding-sources.module';
 import { InvestorTransfersController } from 'src/modules/transfers/investor-transfers.controller';
 import { TransferLifecycleModule } from 'src/modules/transfers/transfer-lifecycle.module';
 import { TransferSettingsModule } from 'src/modules/transfers/transfer-settings.module';
+import { TransfersRepository } from 'src/modules/transfers/transfers.repository';
 import { TransfersService } from 'src/modules/transfers/transfers.service';
 import { InitiateTransfer } from 'src/modules/transfers/use-cases/initiate-transfer.use-case';
 import { WalletTestHelpersController } from 'src/modules/transfers/wallet-test-helpers.controller';
@@ -15,4 +17,20 @@ import { WalletController } from 'src/modules/transfers/wallet.controller';
   controllers: [WalletController, InvestorTransfersController, WalletTestHelpersController],
   providers: [InitiateTransfer, TransfersService],
 })
-export class TransfersModule {}
+export class TransfersModule implements OnModuleInit {
+  constructor(
+    private readonly closing: AccountClosing,
+    private readonly transfers: TransfersRepository,
+  ) {}
+
+  /** A transfer still pending or processing keeps its account from closing (it would settle there). */
+  onModuleInit(): void {
+    this.closing.register({
+      outstanding: async (account, manager) => {
+        const scope = { tenantId: account.tenant_id, livemode: account.livemode };
+        const n = await this.transfers.countInFlight(manager, scope, account.id);
+        return n > 0 ? [`${n} transfer${n === 1 ? '' : 's'} in flight`] : [];
+      },
+    });
+  }
+}

@@ -95,6 +95,16 @@ export class TransfersRepository {
     return Object.assign(row, stamped);
   }
 
+  /** How many transfers of an account are still pending or processing (an account with any cannot close). */
+  async countInFlight(manager: EntityManager, scope: Scope, accountId: string): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `SELECT count(*)::int AS n FROM transfers WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3
+         AND status IN ('pending', 'processing')`,
+      [scope.tenantId, scope.livemode, accountId],
+    );
+    return rows[0].n;
+  }
+
   findByTransactionId(
     scope: Scope,
     accountId: string,

@@ -1,0 +1,97 @@
+import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { expectSvcError } from '../support/errors';
+import { as, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
+
+/**
+ * CLOSED is final and moves no money: an account is closed only once it holds nothing, so no cash,
+ * position, order or transfer is stranded where no withdrawal or sale can reach it.
+ */
+describe('Closing an account that still holds money', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tenant = await ctx.createTenant();
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+  });
+
+  afterAll(() => ctx.close());
+
+  const client = () => as(ctx, tenant.test);
+  const close = (accountId: string) => client().post(`/v1/accounts/${accountId}/actions/close`);
+
+  it('is refused 409 naming what remains until cash, orders, positions and transfers are gone', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    const account = t.investor.account_id;
+    const bank = await linkBankAccount(ctx, tenant.test, t.investor.id);
+    await setPrice(ctx, tenant.test, 'AAPL', '10.00');
+    const bought = await t.place({
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '10',
+    });
+    expect(bought.body.status).toBe('filled');
+    const resting = await t.place({
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '1',
+      limit_price: '5',
+    });
+    const deposit = await client().post(
+      `/v1/wallet/accounts/${account}/funding`,
+      fundingBody(bank.id, '50.00'),
+    );
+
+    const refused = await close(account);
+    expectSvcError(refused, 'SVC-409-001');
+    expect(refused.body.error.message).toContain('899.90 USD cash');
+    expect(refused.body.error.message).toContain('50.00 USD of pending deposits');
+    expect(refused.body.error.message).toContain('1 open order');
+    expect(refused.body.error.message).toContain('10 AAPL');
+    expect(refused.body.error.message).toContain('1 transfer in flight');
+    expect((await client().get(`/v1/accounts/${account}`)).body.status).toBe('ACTIVE');
+
+    // Empty it: cancel the order, fail the deposit, sell the shares, withdraw and settle the cash.
+    expect((await t.cancel(resting.body.id)).status).toBe(200);
+    const failed = await client().post(
+      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/fail`,
+    );
+    expect(failed.status).toBe(200);
+    const sold = await t.place({
+      symbol: 'AAPL',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '10',
+    });
+    expect(sold.body.status).toBe('filled');
+    const { cash } = await t.balance();
+    const withdrawal = await client().post(
+      `/v1/wallet/accounts/${account}/withdrawals`,
+      fundingBody(bank.id, cash),
+    );
+    expect(withdrawal.status).toBe(201);
+    expectSvcError(await close(account), 'SVC-409-001'); // the withdrawal is still in flight
+    const settled = await client().post(
+      `/v1/test_helpers/wallet/transactions/${withdrawal.body.transaction_id}/settle`,
+    );
+    expect(settled.status).toBe(200);
+
+    const closed = await close(account);
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('CLOSED');
+  });
+
+  it('an account that never held money closes at once', async () => {
+    const t = await trader(ctx, tenant.test, '0');
+    const closed = await close(t.investor.account_id);
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('CLOSED');
+  });
+});
