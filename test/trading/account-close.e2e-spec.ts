@@ -5,9 +5,10 @@ import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 
 /**
  * CLOSED is final and moves no money: an account is closed only once it holds nothing, so no cash,
- * position, order or transfer is stranded where no withdrawal or sale can reach it.
+ * position, order or transfer is stranded where no withdrawal or sale can reach it. A SUSPENDED
+ * account trades no more: suspending it cancels its open orders.
  */
-describe('Closing an account that still holds money', () => {
+describe('Suspending and closing an account that holds money', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
 
@@ -93,5 +94,55 @@ describe('Closing an account that still holds money', () => {
     const closed = await close(t.investor.account_id);
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('CLOSED');
+  });
+
+  it('suspending cancels open orders, releasing their holds, and a later price move fills nothing', async () => {
+    const t = await trader(ctx, tenant.test, '1000.00');
+    const account = t.investor.account_id;
+    await setPrice(ctx, tenant.test, 'MSFT', '10.00');
+    await t.place({ symbol: 'MSFT', side: 'buy', type: 'market', time_in_force: 'day', quantity: '5' });
+    const buy = await t.place({
+      symbol: 'MSFT',
+      side: 'buy',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '10',
+      limit_price: '9',
+    });
+    const sell = await t.place({
+      symbol: 'MSFT',
+      side: 'sell',
+      type: 'limit',
+      time_in_force: 'gtc',
+      quantity: '5',
+      limit_price: '11',
+    });
+    expect([buy.body.status, sell.body.status]).toEqual(['accepted', 'accepted']);
+    expect((await t.balance()).order_holds).toBe('90.00');
+
+    const suspended = await client().post(`/v1/accounts/${account}/actions/suspend`);
+    expect(suspended.body.status).toBe('SUSPENDED');
+    for (const id of [buy.body.id, sell.body.id]) {
+      expect(await t.order(id)).toMatchObject({ status: 'canceled', cancel_reason: 'account suspended' });
+    }
+    const balance = await t.balance();
+    expect(balance).toMatchObject({ order_holds: '0.00', available: balance.cash });
+
+    await setPrice(ctx, tenant.test, 'MSFT', '8.00');
+    await setPrice(ctx, tenant.test, 'MSFT', '12.00');
+    expect(await t.positions()).toEqual([expect.objectContaining({ symbol: 'MSFT', quantity: '5' })]);
+    expect(await t.balance()).toEqual(balance);
+
+    // Reactivated, it trades again; the canceled orders stay canceled.
+    await client().post(`/v1/accounts/${account}/actions/reactivate`);
+    expect((await t.order(buy.body.id)).status).toBe('canceled');
+    const again = await t.place({
+      symbol: 'MSFT',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '5',
+    });
+    expect(again.body.status).toBe('filled');
   });
 });

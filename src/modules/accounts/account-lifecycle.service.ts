@@ -9,6 +9,7 @@ import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transacti
 import { newUuid } from 'src/core/ids/ids';
 import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountOpenings } from 'src/modules/accounts/account-openings';
+import { AccountSuspension } from 'src/modules/accounts/account-suspension';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
 import { AccountAction, cryptoStatusFor, nextStatus } from 'src/modules/accounts/account-transitions';
@@ -75,6 +76,7 @@ export class AccountLifecycleService {
     private readonly events: EventsService,
     private readonly openings: AccountOpenings,
     private readonly closing: AccountClosing,
+    private readonly suspension: AccountSuspension,
   ) {}
 
   async open(manager: EntityManager, input: OpenAccountInput): Promise<InvestmentAccountEntity> {
@@ -217,6 +219,9 @@ export class AccountLifecycleService {
         }
       }
       await this.transition(manager, account, action);
+      if (action === 'suspend') {
+        await this.suspension.suspended(account, manager);
+      }
       return this.accounts.toRecord(account, manager);
     });
   }

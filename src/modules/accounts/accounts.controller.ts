@@ -64,8 +64,9 @@ export class AccountsController {
     operationId: 'suspendAccount',
     summary: 'Suspend an account',
     description:
-      'ACTIVE → SUSPENDED: the account can no longer trade or move money; crypto_status follows. Other ' +
-      'statuses answer 409 SVC-409-001. Emits `account.updated`.',
+      'ACTIVE → SUSPENDED: the account can no longer trade or move money; crypto_status follows. Its open ' +
+      'orders are canceled (reason `account suspended`, holds released, `order.canceled`); transfers already ' +
+      'in flight finish. Other statuses answer 409 SVC-409-001. Emits `account.updated`.',
   })
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('SVC-404-001', 'SVC-409-001')

@@ -197,6 +197,15 @@ export class OrdersRepository {
     );
   }
 
+  /** The open orders of an account, locked (waiting for an engine evaluating one of them). */
+  openOfAccount(manager: EntityManager, scope: Scope, accountId: string): Promise<OrderRow[]> {
+    return manager.query(
+      `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 AND ${OPEN}
+        ORDER BY created_at, seq FOR UPDATE`,
+      [scope.tenantId, scope.livemode, accountId],
+    );
+  }
+
   /** The assets of a market with open orders (session events evaluate each). */
   async openAssetsOfMarket(manager: EntityManager, scope: Scope, market: string): Promise<string[]> {
     const rows: Array<{ asset_id: string }> = await manager.query(

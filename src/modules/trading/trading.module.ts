@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
+import { AccountSuspension } from 'src/modules/accounts/account-suspension';
 import { InvestorOrdersController } from 'src/modules/trading/investor-orders.controller';
 import { TradingAccountsController } from 'src/modules/trading/trading-accounts.controller';
 import { TradingEngineModule } from 'src/modules/trading/trading-engine.module';
@@ -20,14 +21,24 @@ export class TradingModule implements OnModuleInit {
   constructor(
     private readonly equity: AccountEquity,
     private readonly closing: AccountClosing,
+    private readonly suspension: AccountSuspension,
     private readonly trading: TradingService,
   ) {}
 
   /**
    * last_equity includes positions at the last close, in the account's primary currency (no FX);
-   * open orders and positions keep an account from closing.
+   * open orders and positions keep an account from closing; a suspension cancels open orders.
    */
   onModuleInit(): void {
+    this.suspension.register({
+      suspended: (account, manager) =>
+        this.trading.cancelOpenOrders(
+          { tenantId: account.tenant_id, livemode: account.livemode },
+          account.id,
+          'account suspended',
+          manager,
+        ),
+    });
     this.closing.register({
       outstanding: (account, manager) =>
         this.trading.holdings(

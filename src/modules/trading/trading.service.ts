@@ -171,6 +171,20 @@ export class TradingService {
     return result;
   }
 
+  /** Cancels every open order of an account (its suspension): holds released, `order.canceled` sent. */
+  async cancelOpenOrders(
+    scope: Scope,
+    accountId: string,
+    reason: string,
+    manager: EntityManager,
+  ): Promise<void> {
+    const open = await this.orders.openOfAccount(manager, scope, accountId);
+    const now = await this.clock.now(scope, manager);
+    for (const order of open) {
+      await this.fills.end(manager, order, 'canceled', reason, now);
+    }
+  }
+
   /** What an account still holds in trading, in words: its open orders and positions (closing). */
   async holdings(scope: Scope, accountId: string, manager: EntityManager): Promise<string[]> {
     const open = await this.orders.countOpenOfAccount(manager, scope, accountId);
