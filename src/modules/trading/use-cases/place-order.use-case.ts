@@ -81,9 +81,6 @@ export class PlaceOrder {
       if (bond && !principal.fixedIncomeEnabled) {
         throw new ServiceError('SVC-403-002');
       }
-      const now = await this.clock.now(principal, manager);
-      const quote = await this.pricing.quote(asset.priced, asset.override, now);
-      checkOrderValue(body, row, quote);
       assertAccountActive(account, 'investor_id');
       const needs = enabledAssetOf(row.class);
       if (!row.tradable || row.status !== 'active' || needs === null) {
@@ -107,6 +104,7 @@ export class PlaceOrder {
           'symbol',
         );
       }
+      const now = await this.clock.now(principal, manager);
       let settlementDate: string | null = null;
       if (bond) {
         checkBondIncrement(body.quantity as string, row.b_min_increment);
@@ -114,6 +112,9 @@ export class PlaceOrder {
       }
       checkSessionForTimeInForce(body, row.market, now);
       const clientOrderId = body.client_order_id ?? newId('order').slice(4);
+      const quote = await this.pricing.quote(asset.priced, asset.override, now);
+      // Needs the quote, so it comes once the asset is known to trade here (its session checked).
+      checkOrderValue(body, row, quote);
       const terms = await this.commissions.terms(principal.tenantId, manager);
       const order: OrderRow = {
         id: newId('order'),
