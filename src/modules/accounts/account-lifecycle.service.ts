@@ -220,7 +220,7 @@ export class AccountLifecycleService {
       }
       await this.transition(manager, account, action);
       if (action === 'suspend') {
-        await this.suspension.suspended(account, manager);
+        await this.suspension.run(manager, account);
       }
       return this.accounts.toRecord(account, manager);
     });

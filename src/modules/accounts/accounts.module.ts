@@ -19,24 +19,20 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
  * transfers say what an account still holds, which refuses its close) and AccountSuspension
  * (trading cancels the open orders of a suspended account).
  */
+/** What other modules may inject. */
+const SHARED = [
+  AccountsService,
+  AccountLifecycleService,
+  AccountEquity,
+  AccountOpenings,
+  AccountClosing,
+  AccountSuspension,
+];
+
 @Module({
   imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity]), LedgerModule],
   controllers: [AccountsController],
-  providers: [
-    AccountsService,
-    AccountLifecycleService,
-    AccountEquity,
-    AccountOpenings,
-    AccountClosing,
-    AccountSuspension,
-  ],
-  exports: [
-    AccountsService,
-    AccountLifecycleService,
-    AccountEquity,
-    AccountOpenings,
-    AccountClosing,
-    AccountSuspension,
-  ],
+  providers: SHARED,
+  exports: SHARED,
 })
 export class AccountsModule {}

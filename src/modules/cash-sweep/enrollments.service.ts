@@ -35,9 +35,7 @@ export class EnrollmentsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.openings.register({
-      opened: (manager, account) => this.enroll(manager, account).then(() => undefined),
-    });
+    this.openings.register((manager, account) => this.enroll(manager, account).then(() => undefined));
   }
 
   /** Enrolls the account in the default tier from today (kept as it is when already enrolled). */

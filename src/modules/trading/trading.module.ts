@@ -30,15 +30,14 @@ export class TradingModule implements OnModuleInit {
    * open orders and positions keep an account from closing; a suspension cancels open orders.
    */
   onModuleInit(): void {
-    this.suspension.register({
-      suspended: (account, manager) =>
-        this.trading.cancelOpenOrders(
-          { tenantId: account.tenant_id, livemode: account.livemode },
-          account.id,
-          'account suspended',
-          manager,
-        ),
-    });
+    this.suspension.register((manager, account) =>
+      this.trading.cancelOpenOrders(
+        { tenantId: account.tenant_id, livemode: account.livemode },
+        account.id,
+        'account suspended',
+        manager,
+      ),
+    );
     this.closing.register({
       outstanding: (account, manager) =>
         this.trading.holdings(
