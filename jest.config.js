@@ -17,7 +17,12 @@ module.exports = {
       ...common,
       displayName: 'unit',
       // Unit specs of the test support code (the OpenAPI response check) sit beside it.
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/test/support/**/*.spec.ts',
+        // The committed OpenAPI document held to the spec's tables (no server needed).
+        '<rootDir>/test/contract/**/*.spec.ts',
+      ],
     },
     {
       ...common,

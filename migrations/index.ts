@@ -18,6 +18,17 @@ import { RequestLogs1763950000000 } from './1763950000000-request-logs';
 import { WebhookSinks1763910000000 } from './1763910000000-webhook-sinks';
 import { DropUnusedHoldIndexes1763970000000 } from './1763970000000-drop-unused-hold-indexes';
 import { OneTransferListingIndex1763970000001 } from './1763970000001-one-transfer-listing-index';
+import { CorporateBondSettlement1764010000000 } from './1764010000000-corporate-bond-settlement';
+import { IdempotencyPrincipalScope1764020000000 } from './1764020000000-idempotency-principal-scope';
+import { OrderFillFigures1764030000000 } from './1764030000000-order-fill-figures';
+import { CorporateActions1764040000000 } from './1764040000000-corporate-actions';
+import { Activities1764050000000 } from './1764050000000-activities';
+import { GeneratedDocuments1764050000001 } from './1764050000001-generated-documents';
+import { Fx1764060000000 } from './1764060000000-fx';
+import { Journals1764060000001 } from './1764060000001-journals';
+import { FirmAccounts1764060000002 } from './1764060000002-firm-accounts';
+import { AssetIdentityChanges1764100000000 } from './1764100000000-asset-identity-changes';
+import { CorporateActionsReachNewTenants1764100000001 } from './1764100000001-corporate-actions-reach-new-tenants';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed) so the same list works from
@@ -44,4 +55,15 @@ export const MIGRATIONS = [
   AssetCatalogueNotifications1763965000000,
   DropUnusedHoldIndexes1763970000000,
   OneTransferListingIndex1763970000001,
+  CorporateBondSettlement1764010000000,
+  IdempotencyPrincipalScope1764020000000,
+  OrderFillFigures1764030000000,
+  CorporateActions1764040000000,
+  Activities1764050000000,
+  GeneratedDocuments1764050000001,
+  Fx1764060000000,
+  Journals1764060000001,
+  FirmAccounts1764060000002,
+  AssetIdentityChanges1764100000000,
+  CorporateActionsReachNewTenants1764100000001,
 ];

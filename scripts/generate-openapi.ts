@@ -9,7 +9,8 @@ import { buildOpenApiDocument, toStableYaml } from 'src/openapi/openapi-document
 /** Boots the app with logging off and writes openapi/openapi.yaml from the code. */
 async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create(AppModule, { logger: false, bodyParser: false });
+  // abortOnError off: a failure to boot (no database, say) reaches the catch below and is printed.
+  const app = await NestFactory.create(AppModule, { logger: false, bodyParser: false, abortOnError: false });
   configureApp(app, { swagger: false });
   await app.init();
   const file = resolve(__dirname, '..', 'openapi', 'openapi.yaml');

@@ -62,7 +62,7 @@ env -u DATABASE_URL -u TEST_DATABASE_URL -u QUEUE_PREFIX \
 STATUS=${PIPESTATUS[0]}
 set -e
 # The share of cases remote mode skipped, from the summary reporter's closing line.
-awk -v optional="$([ ${#SUITE_OPTIONAL[@]} -gt 0 ] && echo 'with' || echo 'without')" '
+RATE="$(awk -v optional="$([ ${#SUITE_OPTIONAL[@]} -gt 0 ] && echo 'with' || echo 'without')" '
   /^Tests: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { passed = $2; failed = $4; skipped = $6 }
   END {
     total = passed + failed + skipped
@@ -70,6 +70,19 @@ awk -v optional="$([ ${#SUITE_OPTIONAL[@]} -gt 0 ] && echo 'with' || echo 'witho
       printf "Remote skip rate: %d of %d skipped (%.1f %%), %d failed, %s the optional JWT signer and queue board credential\n",
         skipped, total, 100 * skipped / total, failed, optional
     }
-  }' "$OUT"
+  }' "$OUT")"
+echo "$RATE"
+# README.md states the line of each mode (section "QA against a sandbox"); a green run whose figures
+# differ fails here, naming the line to write, so the README's count cannot go stale.
+if [ "$STATUS" = 0 ] && [ -n "$RATE" ] && [ "$#" = 0 ]; then
+  MODE="$(sed -E 's/.* (with|without) the optional.*/\1/' <<<"$RATE")"
+  STATED="$(grep -oE "Remote skip rate: [0-9]+ of [0-9]+ skipped \([0-9.]+ %\), 0 failed, $MODE the optional JWT signer and queue board credential" README.md | head -n 1 || true)"
+  if [ -n "$STATED" ] && [ "$STATED" != "$RATE" ]; then
+    echo "README.md states: $STATED"
+    echo "this run:         $RATE"
+    echo "Update the line in README.md (QA against a sandbox) to this run's figures."
+    STATUS=1
+  fi
+fi
 rm -f "$OUT"
 exit "$STATUS"

@@ -22,7 +22,8 @@ node -e '
     .catch((e) => { console.error(e.message); process.exit(1); });
 '
 npm run build --silent
-npm run cli:dist --silent -- db:migrate
-npm run cli:dist --silent -- sandbox:init
-echo "Sandbox API on http://localhost:${PORT:-3000} (Swagger UI at /docs). Test credentials above and in .sandbox-credentials.json."
+npm run cli:dist --silent -- db:migrate >/dev/null
+npm run cli:dist --silent -- sandbox:init >/dev/null
+# The API prints its address, /docs, /dashboard and these credentials last, once it listens.
+export SANDBOX_CREDENTIALS_FILE="$PWD/.sandbox-credentials.json"
 exec npm run start --silent

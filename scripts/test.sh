@@ -8,6 +8,7 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:543
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 
 echo "== lint"
+node scripts/check-lockfile.js
 npx eslint . --max-warnings 0
 npx prettier --check . --log-level warn
 echo "== typecheck"
@@ -21,5 +22,14 @@ echo "== spectral (OpenAPI and OWASP rulesets; exceptions documented in .spectra
 npx spectral lint openapi/openapi.yaml --ruleset .spectral.yaml --fail-severity=hint
 echo "== dashboard build (served at /dashboard; the browser test drives it)"
 npm run build:dashboard
+echo "== client package (clients/typescript: lock file, generated part current, types, build)"
+node scripts/check-lockfile.js clients/typescript/package-lock.json
+(
+  cd clients/typescript
+  npm ci --no-fund --no-audit
+  npm run check:generated
+  npm run typecheck
+  npm run build
+)
 echo "== jest"
 npx jest --ci "$@"

@@ -22,8 +22,13 @@ import { WebhookSinksModule } from 'src/modules/webhook-sinks/webhook-sinks.modu
 import { TransfersModule } from 'src/modules/transfers/transfers.module';
 import { WealthModule } from 'src/modules/wealth/wealth.module';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
+import { CorporateActionsModule } from 'src/modules/corporate-actions/corporate-actions.module';
 import { CashManagementModule } from 'src/modules/cash-management/cash-management.module';
+import { ActivitiesModule } from 'src/modules/activities/activities.module';
+import { StatementsCoreModule } from 'src/modules/statements/statements-core.module';
 import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module';
+import { FxModule } from 'src/modules/fx/fx.module';
+import { JournalsModule } from 'src/modules/journals/journals.module';
 
 @Module({
   imports: [
@@ -48,8 +53,13 @@ import { RequestLogsModule } from 'src/modules/request-logs/request-logs.module'
     MarketDataModule,
     WealthModule,
     CashSweepModule,
+    CorporateActionsModule,
     CashManagementModule,
+    ActivitiesModule,
+    StatementsCoreModule,
     RequestLogsModule,
+    FxModule,
+    JournalsModule,
     SandboxAdminModule,
     WebhookSinksModule,
   ],

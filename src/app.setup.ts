@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
-import { answerClientErrorsWithEnvelope } from 'src/core/http/client-errors';
+import { answerClientErrorsWithEnvelope, boundSlowClients } from 'src/core/http/client-errors';
 import { jsonBodyParser } from 'src/core/http/json-body';
 import { answerJsonDirectly } from 'src/core/http/json-response';
 import { requestEntry, staticHeadersOf } from 'src/core/http/request-entry';
@@ -86,6 +86,11 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
   });
   app.useGlobalPipes(new RequestTextPipe(), new ServiceValidationPipe());
   answerClientErrorsWithEnvelope(app.getHttpServer() as Server, renderer);
+  boundSlowClients(
+    app.getHttpServer() as Server,
+    config.get('HTTP_HEADERS_TIMEOUT_MS'),
+    config.get('HTTP_REQUEST_TIMEOUT_MS'),
+  );
   app.enableShutdownHooks();
 
   if (options.swagger !== false) {

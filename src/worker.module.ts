@@ -10,6 +10,8 @@ import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
 import { TenancyModule } from 'src/core/tenancy/tenancy.module';
 import { TradingEngineModule } from 'src/modules/trading/trading-engine.module';
 import { CashSweepCoreModule } from 'src/modules/cash-sweep/cash-sweep-core.module';
+import { CorporateActionsCoreModule } from 'src/modules/corporate-actions/corporate-actions-core.module';
+import { StatementsCoreModule } from 'src/modules/statements/statements-core.module';
 import { RequestLogPurgeModule } from 'src/modules/request-logs/request-log-purge';
 import { TransferLifecycleModule } from 'src/modules/transfers/transfer-lifecycle.module';
 import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-delivery.module';
@@ -18,7 +20,7 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
  * The queue-worker process: no HTTP, only the modules whose jobs it runs. It always consumes
  * (whatever WORKER_IN_PROCESS says) and runs the outbox relay and the scheduled-job relay. Every
  * module with clock-driven jobs is here so its handlers are registered (transfer lifecycle, trading
- * engine, cash sweep, request log purge).
+ * engine, cash sweep, corporate actions, request log purge).
  */
 @Module({
   imports: [
@@ -35,6 +37,8 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     TransferLifecycleModule,
     TradingEngineModule,
     CashSweepCoreModule,
+    CorporateActionsCoreModule,
+    StatementsCoreModule,
     RequestLogPurgeModule,
   ],
 })

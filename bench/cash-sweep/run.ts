@@ -1,14 +1,10 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from 'src/core/database/data-source-options';
-import { runMigrations } from 'src/core/database/migrate';
+import { dropBenchDatabase, prepareBenchDatabase } from 'bench/lib/bench-database';
+import { benchCoreModules } from 'bench/lib/in-process';
 import { newUuid } from 'src/core/ids/ids';
-import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
-import { TenancyService } from 'src/core/tenancy/tenancy.service';
-import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 
 /**
  * The ledger read of one day of cash sweep accrual: every enrolled account's settled cash at the
@@ -16,45 +12,20 @@ import { TenantEntity } from 'src/core/tenancy/tenant.entity';
  * `cashAt` query per account (what it did first). In-process against PostgreSQL, no server; rounds
  * alternate so noise hits both alike. Reports the median wall time of each and their ratio.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'svc_bench_cash_sweep';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DEPOSITS_PER_ACCOUNT = 3;
 
-async function prepareDatabase(): Promise<{ url: string; tenantId: string }> {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${DB}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
-  const ds = await new DataSource({
-    ...dataSourceOptions(url.toString()),
-    entities: [TenantEntity, ApiKeyEntity],
-  }).initialize();
-  await runMigrations(ds);
-  const tenancy = new TenancyService(ds.getRepository(TenantEntity), ds.getRepository(ApiKeyEntity));
-  const { tenant } = await tenancy.createTenant('Bench partner', [], false);
-  await ds.destroy();
-  return { url: url.toString(), tenantId: tenant.id };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const { url, tenantId } = await prepareDatabase();
-  process.env.DATABASE_URL = url;
-  // Imported after DATABASE_URL is set: configuration is read when the modules load.
-  const { AppConfigModule } = await import('src/core/config/config.module');
-  const { DatabaseModule } = await import('src/core/database/database.module');
-  const { LoggingModule } = await import('src/core/logging/logging.module');
-  const { TenancyModule } = await import('src/core/tenancy/tenancy.module');
+  const { tenantId } = await prepareBenchDatabase(DB);
+  const core = await benchCoreModules({ jobs: false });
   const { LedgerModule } = await import('src/modules/ledger/ledger.module');
   const { LedgerService } = await import('src/modules/ledger/ledger.service');
 
-  @Module({ imports: [AppConfigModule, LoggingModule, DatabaseModule, TenancyModule, LedgerModule] })
+  @Module({ imports: [...core, LedgerModule] })
   class BenchModule {}
 
   const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
@@ -127,10 +98,7 @@ async function main(): Promise<void> {
     ),
   );
   await app.close();
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-  await admin.end();
+  await dropBenchDatabase(DB);
 }
 
 main().catch((error: unknown) => {

@@ -38,3 +38,27 @@ export async function readQueryCount(file: string): Promise<number> {
     return 0; // nothing sent yet
   }
 }
+
+/**
+ * For an in-process bench: counts the statements this process sends to PostgreSQL and adds up the
+ * time each one waits for its answer (round trip and execution; overlapping when queries run
+ * concurrently). `read()` answers the totals so far.
+ */
+export function countQueriesInProcess(): { read(): { count: number; ms: number } } {
+  let count = 0;
+  let ms = 0;
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function timed(this: Client, ...args: unknown[]) {
+    count++;
+    const started = performance.now();
+    const result = query.apply(this, args);
+    if (result instanceof Promise) {
+      void result.then(
+        () => (ms += performance.now() - started),
+        () => (ms += performance.now() - started),
+      );
+    }
+    return result;
+  } as typeof Client.prototype.query;
+  return { read: () => ({ count, ms }) };
+}

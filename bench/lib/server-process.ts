@@ -4,6 +4,47 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
+/** Starts a TypeScript script of the repository in its own node process. */
+function spawnScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[],
+): ChildProcess {
+  // With BENCH_BUILD_DIR (`npx tsc -p tsconfig.json --outDir <dir>`) the server runs as deployed,
+  // compiled: under ts-node every process also pays for its require hook, its source-map lookups
+  // and Node's domain machinery (ts-node loads `domain`, which wraps every EventEmitter's emit).
+  const build = process.env.BENCH_BUILD_DIR;
+  const entry = build
+    ? [join(build, script.replace(/\.ts$/, '.js'))]
+    : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script)];
+  return spawn(process.execPath, [...nodeArgs, ...entry, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...(build ? { NODE_PATH: build } : {}), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/**
+ * Runs a TypeScript script to its end in its own process and resolves with the last line it
+ * printed, parsed as JSON (a load generator's figures).
+ */
+export function runScript<T>(script: string, args: string[], env: Record<string, string> = {}): Promise<T> {
+  const child = spawnScript(script, args, env, []);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && last) {
+        resolve(JSON.parse(last) as T);
+      } else {
+        reject(new Error(`${script} exited with ${code}`));
+      }
+    });
+  });
+}
+
 /**
  * Starts a TypeScript server script in its own process (so the load generator and the server
  * do not share an event loop) and resolves with the port it prints as `LISTENING <port>`.
@@ -15,18 +56,7 @@ export function startServer(
   /** Options for node itself, such as `--cpu-prof`. */
   nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
-  // With BENCH_BUILD_DIR (`npx tsc -p tsconfig.json --outDir <dir>`) the server runs as deployed,
-  // compiled: under ts-node every process also pays for its require hook, its source-map lookups
-  // and Node's domain machinery (ts-node loads `domain`, which wraps every EventEmitter's emit).
-  const build = process.env.BENCH_BUILD_DIR;
-  const entry = build
-    ? [join(build, script.replace(/\.ts$/, '.js'))]
-    : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, script)];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...(build ? { NODE_PATH: build } : {}), LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnScript(script, args, env, nodeArgs);
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
@@ -53,11 +83,12 @@ export function startServer(
 }
 
 /**
- * CPU seconds (user + system) a process has used, from /proc. Comparing CPU per request of
+ * CPU seconds (user + system) a process has used, from /proc (with `thread`, that one of its threads). Comparing CPU per request of
  * two servers is steadier than comparing their rates on a busy machine.
  */
-export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+export function cpuSeconds(pid: number, thread?: number): number {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

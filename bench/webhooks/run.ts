@@ -2,49 +2,49 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { Webhook } from 'standardwebhooks';
 import { startServer } from 'bench/lib/server-process';
+import { CostMeter, countStatements } from 'bench/webhooks/costs';
+import { BareFigures, BenchTenant, Figures, Scenarios } from 'bench/webhooks/scenario';
 
 /**
- * Webhook delivery throughput: events per second from the commit of the emitting transaction
- * to the receiver's 2xx, with 1 and then 50 endpoints per tenant. The app runs in this process
- * (relay and consumers in-process, as in the sandbox) on a fresh database; the receiver runs in
- * its own process on 127.0.0.1. Bounded: BENCH_EVENTS events (2000) for one endpoint,
- * BENCH_FANOUT_EVENTS (400, so 20,000 deliveries) for 50.
+ * Webhook delivery from the commit of the emitting transaction to the receiver's 2xx. The app
+ * runs in this process (relay and consumers in-process, as in the sandbox) on a fresh database;
+ * the receiver runs in its own process on 127.0.0.1, and so does the baseline: a bare sender that
+ * signs the same Standard Webhooks messages and POSTs them to the same receiver with keep-alive,
+ * at the service's concurrency (WEBHOOK_CONCURRENCY), with no queue and no database.
+ *
+ * Scenarios, bounded in count: one endpoint with BENCH_EVENTS (2000) events from 8 emitters as
+ * fast as they commit; one endpoint with BENCH_PACED_EVENTS (2000) events at a steady 400/s
+ * (commit → 2xx p50 and p99: the latency target); 50 endpoints with BENCH_FANOUT_EVENTS (400, so
+ * 20,000 deliveries). The unpaced scenarios run BENCH_ROUNDS (3) rounds, each the service then
+ * the bare sender with the same deliveries, and report medians and their ratio. With
+ * BENCH_CPU_PROFILE=<file>, the first 50-endpoint round of the service is profiled (.cpuprofile);
+ * with BENCH_PERF_DATA=<file>, recorded by `perf record` (node --perf-basic-prof names its frames).
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'svc_bench_webhooks';
+const DB = process.env.BENCH_WEBHOOKS_DB ?? 'svc_bench_webhooks';
+const APPLICATION_NAME = 'bench_webhooks_app';
 
-interface Figures {
-  endpoints: number;
-  events: number;
-  deliveries: number;
-  seconds: number;
-  /** Time the emitters took to commit every event (the delivery side runs meanwhile). */
-  emit_seconds: number;
-  events_per_second: number;
-  deliveries_per_second: number;
-  latency_ms: { p50: number; p90: number; p99: number; max: number };
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(sql);
+  await admin.end();
 }
 
 async function freshDatabase(): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${DB}"`);
-  await admin.end();
+  await adminQuery(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE "${DB}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB}`;
+  url.searchParams.set('application_name', APPLICATION_NAME);
   return url.toString();
-}
-
-async function dropDatabase(): Promise<void> {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-  await admin.end();
 }
 
 /** The bench's queue prefix is its own: its kept jobs are removed from Redis afterwards. */
@@ -61,14 +61,113 @@ async function dropQueueKeys(prefix: string): Promise<void> {
   redis.disconnect();
 }
 
-function percentile(sorted: number[], p: number): number {
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+/** Samples of what the receiver got verify with the standardwebhooks library and the endpoint's secret. */
+async function verifySamples(receiverUrl: string, tenants: BenchTenant[]): Promise<number> {
+  const secrets = new Map(tenants.flatMap((t) => t.endpoints.map((e) => [e.path, e.secret] as const)));
+  const samples = (await (await fetch(`${receiverUrl}/samples`)).json()) as Array<{
+    path: string;
+    headers: Record<string, string>;
+    body: string;
+  }>;
+  for (const sample of samples) {
+    new Webhook(secrets.get(sample.path)!).verify(sample.body, sample.headers);
+  }
+  return samples.length;
+}
+
+/**
+ * `perf record` of this process (all threads, CPU time, kernel included) over `work`; run node
+ * with --perf-basic-prof so JavaScript frames have names. Unlike the inspector's sampled profile,
+ * a socket write that wakes another process does not count the time this one then waits for a CPU.
+ */
+async function perfRecorded<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) {
+    return work();
+  }
+  const perf = spawn('perf', ['record', '-F', '999', '-g', '-p', String(process.pid), '-o', file], {
+    stdio: 'ignore',
+  });
+  await new Promise((r) => setTimeout(r, 500)); // attached
+  try {
+    return await work();
+  } finally {
+    const exited = new Promise((r) => perf.once('exit', r));
+    perf.kill('SIGINT');
+    await exited;
+  }
+}
+
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) {
+    return work();
+  }
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+interface FanOut {
+  service: Figures;
+  bare: BareFigures;
+  bare_sender_deliveries_per_second: number;
+  ratio_to_bare_sender: number;
+  rounds: Array<{ service: number; bare_sender: number; ratio: number }>;
+}
+
+/** Alternating rounds of the service and the bare sender over the same deliveries; medians. */
+async function fanOut(
+  scenarios: Scenarios,
+  bench: BenchTenant,
+  events: number,
+  rounds: number,
+  concurrency: number,
+): Promise<FanOut> {
+  const services: Figures[] = [];
+  const bares: BareFigures[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const profile = r === 0 && bench.endpoints.length > 1 ? process.env.BENCH_CPU_PROFILE : undefined;
+    const perf = r === 0 && bench.endpoints.length > 1 ? process.env.BENCH_PERF_DATA : undefined;
+    services.push(await perfRecorded(perf, () => profiled(profile, () => scenarios.service(bench, events))));
+    bares.push(await scenarios.bare(bench, events, concurrency));
+  }
+  const pick = <T extends { deliveries_per_second: number }>(xs: T[]) =>
+    xs.find((x) => x.deliveries_per_second === median(xs.map((y) => y.deliveries_per_second)))!;
+  const service = pick(services);
+  const bare = pick(bares);
+  return {
+    service,
+    bare,
+    bare_sender_deliveries_per_second: bare.deliveries_per_second,
+    ratio_to_bare_sender: Number((service.deliveries_per_second / bare.deliveries_per_second).toFixed(3)),
+    rounds: services.map((s, i) => ({
+      service: s.deliveries_per_second,
+      bare_sender: bares[i].deliveries_per_second,
+      ratio: Number((s.deliveries_per_second / bares[i].deliveries_per_second).toFixed(3)),
+    })),
+  };
 }
 
 async function main(): Promise<void> {
   const events1 = Number(process.env.BENCH_EVENTS ?? 2000);
   const events50 = Number(process.env.BENCH_FANOUT_EVENTS ?? 400);
+  const paced = Number(process.env.BENCH_PACED_EVENTS ?? 2000);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const emitters = Number(process.env.BENCH_EMITTERS ?? 8);
+  const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 50);
 
   Object.assign(process.env, {
     DATABASE_URL: await freshDatabase(),
@@ -81,6 +180,7 @@ async function main(): Promise<void> {
   const receiver = await startServer('bench/webhooks/receiver.ts', []);
   const receiverUrl = `http://127.0.0.1:${receiver.port}`;
 
+  countStatements();
   const { AppModule } = await import('src/app.module');
   const { configureApp } = await import('src/app.setup');
   const { EventsService } = await import('src/core/events/events.service');
@@ -92,100 +192,60 @@ async function main(): Promise<void> {
   configureApp(app, { swagger: false });
   await app.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  const dataSource = app.get(DataSource);
-  const events = app.get(EventsService);
-
-  async function scenario(endpointCount: number, total: number): Promise<Figures> {
-    const { tenant, test } = await app.get(TenancyService).createTenant(`Bench ${endpointCount}`, [], false);
-    const authorization = `Basic ${Buffer.from(`${test.key.public_key}:${test.secret}`).toString('base64')}`;
-    for (let i = 0; i < endpointCount; i++) {
-      const res = await fetch(`${apiUrl}/v1/webhooks`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `bench ${i}`,
-          url: `${receiverUrl}/hooks/${i}`,
-          eventTypeNames: ['order.*'],
-        }),
-      });
-      if (res.status !== 201) {
-        throw new Error(`registering an endpoint answered ${res.status}: ${await res.text()}`);
-      }
-    }
-    await fetch(`${receiverUrl}/arrivals`); // clear
-
-    const committedAt = new Map<string, number>();
-    let next = 0;
-    const emitter = async () => {
-      while (next < total) {
-        next++;
-        const event = await dataSource.transaction((manager) =>
-          events.emit(manager, {
-            tenantId: tenant.id,
-            livemode: false,
-            event: 'order.filled',
-            data: { id: `ord_${next}`, symbol: 'AAPL', side: 'buy', status: 'filled', filled_quantity: '1' },
-          }),
-        );
-        committedAt.set(event.id, Date.now());
-      }
-    };
-    const started = Date.now();
-    await Promise.all(Array.from({ length: emitters }, emitter));
-    const emitSeconds = (Date.now() - started) / 1000;
-
-    const expected = total * endpointCount;
-    const deadline = Date.now() + 10 * 60_000;
-    for (;;) {
-      const count = Number(await (await fetch(`${receiverUrl}/count`)).text());
-      if (count >= expected) {
-        break;
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`only ${count} of ${expected} deliveries arrived`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const arrivals = (await (await fetch(`${receiverUrl}/arrivals`)).json()) as Array<[string, number]>;
-    // An event is delivered when its last endpoint has it.
-    const done = new Map<string, number>();
-    for (const [id, at] of arrivals) {
-      done.set(id, Math.max(done.get(id) ?? 0, at));
-    }
-    const latencies = [...done.entries()]
-      .map(([id, at]) => at - (committedAt.get(id) ?? at))
-      .sort((a, b) => a - b);
-    const seconds = (Math.max(...done.values()) - started) / 1000;
-    return {
-      endpoints: endpointCount,
-      events: total,
-      deliveries: arrivals.length,
-      seconds: Number(seconds.toFixed(2)),
-      emit_seconds: Number(emitSeconds.toFixed(2)),
-      events_per_second: Math.round(total / seconds),
-      deliveries_per_second: Math.round(arrivals.length / seconds),
-      latency_ms: {
-        p50: percentile(latencies, 0.5),
-        p90: percentile(latencies, 0.9),
-        p99: percentile(latencies, 0.99),
-        max: percentile(latencies, 1),
-      },
-    };
-  }
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const meter = new CostMeter(admin, APPLICATION_NAME, receiver.child.pid!);
+  const scenarios = new Scenarios(
+    app,
+    apiUrl,
+    receiverUrl,
+    receiver.port,
+    meter,
+    app.get(TenancyService),
+    app.get(EventsService),
+    emitters,
+  );
 
   try {
-    await scenario(1, 200); // warm-up: JIT, pools, connections
-    const one = await scenario(1, events1);
-    const fifty = await scenario(50, events50);
+    const one = await scenarios.tenant(1);
+    const fifty = await scenarios.tenant(50);
+    await scenarios.service(one, 200); // warm-up: JIT, pools, connections
+    await scenarios.service(fifty, 40);
+    const single = await fanOut(scenarios, one, events1, rounds, concurrency);
+    // Commit → 2xx for one endpoint at a steady 400 events/s (target: p50 < 50 ms, p99 < 200 ms).
+    const onePaced = await scenarios.service(one, paced, 400);
+    const many = await fanOut(scenarios, fifty, events50, rounds, concurrency);
+    const verified = await verifySamples(receiverUrl, [one, fifty]);
+    const entry = (f: FanOut) => ({
+      ...f.service,
+      bare_sender_deliveries_per_second: f.bare_sender_deliveries_per_second,
+      ratio_to_bare_sender: f.ratio_to_bare_sender,
+      rounds: f.rounds,
+      bare_sender: f.bare,
+    });
     process.stdout.write(
       `${JSON.stringify(
         {
           bench: 'webhooks',
           note: 'commit of the emitting transaction to the receiver 2xx; app (API + relay + worker) in one process',
           relay_interval_ms: Number(process.env.EVENT_RELAY_INTERVAL_MS ?? 200),
-          webhook_concurrency: Number(process.env.WEBHOOK_CONCURRENCY ?? 50),
+          webhook_concurrency: concurrency,
           emitters,
-          results: [one, fifty],
+          rounds,
+          samples_verified_with_standardwebhooks: verified,
+          latency_at_400_events_per_second_ms: { p50: onePaced.latency_ms.p50, p99: onePaced.latency_ms.p99 },
+          by_endpoint_count: Object.fromEntries(
+            [single, many].map((f) => [
+              String(f.service.endpoints),
+              {
+                deliveries_per_second: f.service.deliveries_per_second,
+                bare_sender_deliveries_per_second: f.bare_sender_deliveries_per_second,
+                ratio_to_bare_sender: f.ratio_to_bare_sender,
+                latency_ms: { p50: f.service.latency_ms.p50, p99: f.service.latency_ms.p99 },
+              },
+            ]),
+          ),
+          results: [entry(single), onePaced, entry(many)],
         },
         null,
         2,
@@ -194,7 +254,9 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     await receiver.stop();
-    await dropDatabase();
+    meter.close();
+    await admin.end();
+    await adminQuery(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
     await dropQueueKeys(process.env.QUEUE_PREFIX as string);
   }
 }

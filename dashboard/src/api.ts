@@ -98,3 +98,32 @@ export function query(params: Record<string, string | number | undefined>): stri
 export function when(unixSeconds: number | null | undefined): string {
   return unixSeconds ? new Date(unixSeconds * 1000).toISOString().replace('T', ' ').slice(0, 19) : '';
 }
+
+/**
+ * Downloads a file the API serves (HTTP Basic, so not a plain link): fetched with the key pair,
+ * handed to the browser as a blob under `fileName`.
+ */
+export async function download(pair: KeyPair, path: string, fileName: string): Promise<void> {
+  const res = await fetch(path, {
+    headers: { authorization: `Basic ${btoa(`${pair.publicKey}:${pair.secret}`)}` },
+    credentials: 'omit',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+  });
+  if (!res.ok) {
+    const json = (await res.json().catch(() => null)) as { error?: ApiError } | null;
+    throw new ApiFailure(
+      res.status,
+      json?.error ?? { message: `HTTP ${res.status}` },
+      res.headers.get('request-id'),
+    );
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -2,8 +2,11 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { closeCliContext } from 'src/cli/cli-context';
 import { registerAssetCommands } from 'src/cli/commands/asset.commands';
+import { registerBrandingCommands } from 'src/cli/commands/branding.commands';
 import { registerCashSweepCommands } from 'src/cli/commands/cash-sweep.commands';
-import { registerEventCommands } from 'src/cli/commands/events.commands';
+import { registerCorporateActionCommands } from 'src/cli/commands/corporate-action.commands';
+import { registerFxJournalCommands } from 'src/cli/commands/fx-journal.commands';
+import { registerEventCommands, registerListenCommand } from 'src/cli/commands/events.commands';
 import { registerSystemCommands } from 'src/cli/commands/system.commands';
 import { registerTenantCommands } from 'src/cli/commands/tenant.commands';
 import { registerTradingCommands } from 'src/cli/commands/trading.commands';
@@ -21,10 +24,14 @@ export function buildProgram(options: { throwOnError?: boolean } = {}): Command 
   registerSystemCommands(program);
   registerTenantCommands(program);
   registerEventCommands(program);
+  registerListenCommand(program);
   registerAssetCommands(program);
   registerTransferCommands(program);
   registerTradingCommands(program);
   registerCashSweepCommands(program);
+  registerFxJournalCommands(program);
+  registerCorporateActionCommands(program);
+  registerBrandingCommands(program);
   return program;
 }
 

@@ -5,11 +5,15 @@ import {
   boundMetadataMaps,
   boundParameters,
   declareIntegerFormats,
+  declareValidatedIntegers,
   describeRequestDefaults,
   inlineNullableReferences,
   publishValidationLimits,
 } from 'src/openapi/schema-rules';
 import { addStandardResponses } from 'src/openapi/standard-responses';
+import { publishLegacyOperations } from 'src/openapi/legacy-operations';
+import { LEGACY_ASSET_SEARCH } from 'src/modules/assets/asset-search.docs';
+import { AppConfig } from 'src/core/config/app-config.service';
 
 const DESCRIPTION = `Investment API for fintech partners: investors and their accounts, funding, trading,
 positions, reference data, documents, webhooks, and the Market Data and Cash Management add-ons.
@@ -19,14 +23,16 @@ or a Bearer JWT from your identity provider (claims \`tenant_id\`, optional \`in
 \`livemode\`). Test keys (\`pk_test_\`) read and write test data only (\`livemode: false\`).
 
 **Versions.** Every route is served under \`/v1\` and under the legacy alias \`/legacy/v1\`; the two
-differ only for \`GET /assets/search\`, which answers the legacy \`{status, data, count}\` shape
-under the alias.
+differ only for asset search, which answers the legacy \`{status, data, count}\` shape under the alias:
+that is its own operation here, \`GET /legacy/v1/assets/search\` (searchAssetsLegacy).
 
 **Errors.** Every failure is \`{"error": {type, code, message, param, doc_url, request_log_url}}\`;
 \`param\` names the field at fault; codes are listed at \`/docs/errors\`. Disabled add-on products
 answer 403 with the legacy body \`{"status":"error","code":"PRODUCT_NOT_ENABLED","message":...}\`.
 
-**Idempotency.** Send \`Idempotency-Key\` (1–255 characters) on any POST. A repeat within 24 h with
+**Idempotency.** Send \`Idempotency-Key\` (1–255 characters) on any POST. Keys are scoped to the
+principal that sent them (tenant, mode and the investor scope of the key or token): the same key from
+another investor's key or from a tenant-level key is a new request. A repeat within 24 h with
 the same body returns the stored response with \`Idempotent-Replayed: true\`; another body gives 409
 SVC-409-002; a repeat while the first is running gives 409 SVC-409-003. Failed requests store
 nothing, so they may be retried with the same key.
@@ -43,10 +49,13 @@ instead of 401. Requests with correct credentials are never refused by that limi
 
 **Input limits.** JSON bodies: \`application/json\` in UTF-8 (no charset, or \`charset=utf-8\`; any other
 charset or content type answers 415 SVC-415-001), at most 1 MB (413), nested at most 32 levels of arrays
-and objects (400). No string, key, query parameter or path id may contain a NUL byte or a lone UTF-16
+and objects (400), at most 100 keys per object and 1,000 items per array (400 naming the first field past
+the limit). Unknown fields are refused (400), and so is \`null\` for a field not marked nullable (400 naming it:
+leave the field out instead), except where a route says null counts as not sent. No string, key, query parameter or path id may contain a NUL byte or a lone UTF-16
 surrogate, and \`__proto__\` / \`constructor.prototype\` keys are refused (400 naming the field). The
 request line and headers together may take 16 KiB (431 SVC-431-001). Path parameters take at most 128
-characters and query parameter values at most 2,048 (400).`;
+characters and query parameter values at most 2,048 (400); \`offset\` at most 1,000,000. Headers must
+arrive within 10 s and a whole request within 60 s (408 and the connection closed beyond).`;
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -73,16 +82,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       {
         type: 'http',
         scheme: 'bearer',
+        // Not a JWT: without a format of its own the generator would publish `bearerFormat: JWT`.
+        bearerFormat: 'opaque',
         description:
-          'Sandbox admin API only (/v1/sandbox/*): the deployment’s SANDBOX_ADMIN_TOKEN, an opaque operator ' +
-          'token compared in constant time. No JWT is accepted here, so RFC8725 (JSON Web Token Best Current ' +
-          'Practices) has nothing to apply to. Sandbox deployments only.',
+          'Sandbox admin API only (/v1/sandbox/*): an opaque bearer token, not a JWT. Send the deployment’s ' +
+          'SANDBOX_ADMIN_TOKEN as `Authorization: Bearer <token>`; it is compared with the configured value in ' +
+          'constant time and carries no claims. Sandbox deployments only.',
       },
       'sandboxAdmin',
     )
     .addSecurityRequirements('basic')
     .addSecurityRequirements('bearer')
     .build();
+  declareValidatedIntegers();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
@@ -102,7 +114,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       in: 'header' as const,
       required: false,
       description:
-        'Makes the POST safe to retry for 24 h (1 to 255 characters). The response is stored (encrypted) in the ' +
+        'Makes the POST safe to retry for 24 h (1 to 255 characters), for the principal that sent it (tenant, ' +
+        'mode and investor scope of the key or token; another principal using the same key makes a new request). The response is stored (encrypted) in the ' +
         'same transaction as the change: a retry after a timeout or a crash replays it (`Idempotent-Replayed: ' +
         'true`, same ids) or, when nothing was committed, runs the request once. Another body with the same key: ' +
         '409 SVC-409-002; a repeat while the first still runs: 409 SVC-409-003.',
@@ -113,6 +126,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   if (addStandardResponses(document)) {
     document.components.parameters = { ...document.components.parameters, ...idempotencyKey };
   }
+  // Last: the legacy operations copy the finished /v1 ones (errors, headers, security).
+  publishLegacyOperations(document, app.get(AppConfig).get('LEGACY_BASE_PATH').replace(/\/$/, ''), [
+    LEGACY_ASSET_SEARCH,
+  ]);
   return document;
 }
 

@@ -137,6 +137,31 @@ export function publishValidationLimits(document: OpenAPIObject): void {
   }
 }
 
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
+/**
+ * A property validated with `@IsInt()` is a whole number: its swagger metadata says `integer`
+ * wherever it says `number` (or leaves the type to TypeScript's `number`), before the document is
+ * built, so query parameters, bodies and the classes mapped from them (PartialType, PickType) all
+ * publish `type: integer`. DTOs added later are covered without a swagger option.
+ */
+export function declareValidatedIntegers(): void {
+  const storage = getMetadataStorage();
+  const targets = (storage as unknown as { validationMetadatas?: Map<new (...args: never[]) => unknown, unknown> }).validationMetadatas;
+  for (const target of targets?.keys() ?? []) {
+    for (const metadata of storage.getTargetValidationMetadatas(target, '', true, false)) {
+      if (metadata.name !== 'isInt') {
+        continue;
+      }
+      const prototype = target.prototype as object;
+      const options = Reflect.getMetadata(API_MODEL_PROPERTIES, prototype, metadata.propertyName) as Schema | undefined;
+      if (options && (options.type === undefined || options.type === Number || options.type === 'number')) {
+        Reflect.defineMetadata(API_MODEL_PROPERTIES, { ...options, type: 'integer' }, prototype, metadata.propertyName);
+      }
+    }
+  }
+}
+
 /**
  * Partner metadata maps (`metadata`: string values) publish the limits every route enforces
  * (IsMetadata): at most 50 keys, values of at most 500 characters.

@@ -69,7 +69,7 @@ describe('assets:import', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await ctx.close();
+    await ctx?.close();
   });
 
   const get = (ref: string) =>

@@ -54,7 +54,7 @@ describe('Asset retrieval', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const get = (ref: string) =>
     ctx
@@ -169,10 +169,12 @@ describe('Asset retrieval', () => {
     expect(bill.body.bond.yield_to_maturity).toBeGreaterThan(0);
   });
 
-  it('a corporate bond carries its issuer and ticker', async () => {
+  it('a corporate bond carries its issuer and ticker, and settles T+2', async () => {
     const res = await get('037833CR9');
     expect(res.body.bond).toMatchObject({
       bond_type: 'corporate',
+      // Spec, Bond attributes: T+N business days, 2 for corporates (orders default to the same).
+      settlement_period: 2,
       issuer: 'Apple Inc.',
       ticker: 'AAPL',
       accrual_basis: '30/360',

@@ -32,7 +32,7 @@ describe('Asset search results kept in memory', () => {
     other = await ctx.createTenant({ products: ['market_data'] });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const search = async (q: string, creds: TestCredentials = tenant.test, limit = 50): Promise<Item[]> => {
     const res = await ctx

@@ -9,7 +9,9 @@ const shipped = REFERENCE_DATA_FILES.flatMap(readAssetFile) as Array<{ class: st
 const ASSET_KEYS = [
   'id',
   'object',
+  'created',
   'livemode',
+  'metadata',
   'class',
   'country',
   'market',
@@ -58,7 +60,7 @@ describe('Asset search', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const search = (query: Record<string, string | number>, prefix = '/v1') =>
     ctx.http().get(`${prefix}/assets/search`).query(query).set('Authorization', basic(tenant.test));
@@ -74,7 +76,10 @@ describe('Asset search', () => {
       expect(apple).toEqual({
         id: listedAssetId('XNAS', 'AAPL'),
         object: 'asset',
+        // Reference data: no creation by a partner, no partner metadata (docs/decisions.md, Assets).
+        created: null,
         livemode: false,
+        metadata: {},
         class: 'equity',
         country: 'us',
         market: 'XNAS',

@@ -16,7 +16,7 @@ describe('Market Data add-on', () => {
     without = await ctx.createTenant({ products: ['cash_management'] });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const get = (path: string, tenant = withProduct) =>
     ctx.http().get(path).set('Authorization', basic(tenant.test));

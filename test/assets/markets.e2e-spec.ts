@@ -10,7 +10,7 @@ describe('Markets, clocks and calendars', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
 
@@ -147,6 +147,7 @@ describe('Markets, clocks and calendars', () => {
       ]);
       expect(res.body.data[2]).toEqual({
         object: 'trading_day',
+        livemode: false,
         date: '2025-07-03',
         is_trading_day: true,
         holiday_name: null,

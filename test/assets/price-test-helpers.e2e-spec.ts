@@ -13,7 +13,7 @@ describe('POST /v1/test_helpers/prices', () => {
     other = await ctx.createTenant({ products: ['market_data'] });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const setPrices = (body: object, creds = tenant.test) =>
     ctx.http().post('/v1/test_helpers/prices').set('Authorization', basic(creds)).send(body);

@@ -27,7 +27,7 @@ async function cli(...args: string[]): Promise<any> {
 }
 
 /**
- * DECISIONS.md, Cash sweep: one interest entry per enrolled account, currency and calendar day
+ * docs/decisions.md, Cash sweep and the Cash Management add-on: one interest entry per enrolled account, currency and calendar day
  * (weekends included) from the settled cash at the day's end in New York; the month's interest is
  * paid on the next month's first business day, once.
  */
@@ -44,7 +44,7 @@ describe('Cash sweep accrual on the test clock', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await ctx.close();
+    await ctx?.close();
   });
 
   const client = () => as(ctx, tenant.test);
@@ -54,14 +54,14 @@ describe('Cash sweep accrual on the test clock', () => {
   };
 
   it('a month of interest equals an independent computation to the cent, and is paid once into cash', async () => {
-    // Monday 1 March 2027, 10:00 in New York: the account opens and 10,000.00 settles.
-    await move('2027-03-01T15:00:00Z');
+    // Monday 1 March 2049, 10:00 in New York: the account opens and 10,000.00 settles.
+    await move('2049-03-01T15:00:00Z');
     const { investor, bank } = await fundedAccount(ctx, tenant.test, '10000.00');
     investorId = investor.id;
     accountId = investor.account_id;
 
     // Wednesday 10 March: 2,500.00 more settles during the day, so that day ends with 12,500.00.
-    await move('2027-03-10T15:00:00Z');
+    await move('2049-03-10T15:00:00Z');
     const deposit = await client().post(
       `/v1/wallet/accounts/${accountId}/funding`,
       fundingBody(bank.id, '2500.00'),
@@ -72,15 +72,15 @@ describe('Cash sweep accrual on the test clock', () => {
     );
     expect(settled.status).toBe(200);
 
-    // Thursday 1 April 2027, 10:00 EDT: March has accrued day by day and its payout (09:00) has run.
-    await move('2027-04-01T14:00:00Z');
+    // Thursday 1 April 2049, 10:00 EDT: March has accrued day by day and its payout (09:00) has run.
+    await move('2049-04-01T14:00:00Z');
 
     const res = await client().get(
-      `/v1/investors/${investorId}/cash-sweep/interest?after=2027-02-28&before=2027-04-01&page_size=100`,
+      `/v1/investors/${investorId}/cash-sweep/interest?after=2049-02-28&before=2049-04-01&page_size=100`,
     );
     expect(res.status).toBe(200);
-    const dates = datesBetween('2027-03-01', '2027-03-31');
-    const cashOn = (d: string) => (d < '2027-03-10' ? '10000.00' : '12500.00');
+    const dates = datesBetween('2049-03-01', '2049-03-31');
+    const cashOn = (d: string) => (d < '2049-03-10' ? '10000.00' : '12500.00');
     const accountUnits = dates.map((d) => dayInterestUnits(cashOn(d), 350));
     const tierId = res.body.data[0]?.apr_tier_id;
     expect(tierId).toMatch(/^apr_[A-Za-z0-9_-]{22}$/);
@@ -106,7 +106,7 @@ describe('Cash sweep accrual on the test clock', () => {
     });
     // The weekend of 6-7 March accrues like any other day.
     expect(
-      res.body.data.filter((e: { date: string }) => ['2027-03-06', '2027-03-07'].includes(e.date)),
+      res.body.data.filter((e: { date: string }) => ['2049-03-06', '2049-03-07'].includes(e.date)),
     ).toHaveLength(2);
 
     const paid = payoutCents(accountUnits);
@@ -121,10 +121,10 @@ describe('Cash sweep accrual on the test clock', () => {
       account_id: accountId,
       investor_id: investorId,
       currency: 'USD',
-      month: '2027-03',
+      month: '2049-03',
       amount: paid,
       days: 31,
-      paid_at: '2027-04-01T13:00:00.000Z',
+      paid_at: '2049-04-01T13:00:00.000Z',
     });
 
     const overview = await client().get(`/v1/investors/${investorId}/cash-sweep`);
@@ -137,21 +137,21 @@ describe('Cash sweep accrual on the test clock', () => {
         status: 'enrolled',
         apr_tier_id: tierId,
         account_rate_bps: 350,
-        accrual_start: '2027-03-01',
+        accrual_start: '2049-03-01',
       },
       accrued_this_month: '0.00000000',
-      last_accrued_date: '2027-03-31',
-      last_payout: { month: '2027-03', amount: paid },
+      last_accrued_date: '2049-03-31',
+      last_payout: { month: '2049-03', amount: paid },
     });
   });
 
   it('accruing March again through the helper writes and pays nothing more', async () => {
-    const again = await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-03-31' });
+    const again = await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2049-03-31' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({
       object: 'cash_sweep_accrual',
       livemode: false,
-      through: '2027-03-31',
+      through: '2049-03-31',
       days_accrued: 31,
       entries_written: 0,
       payouts_made: 0,
@@ -169,9 +169,9 @@ describe('Cash sweep accrual on the test clock', () => {
       tenantId: tenant.tenantId,
       livemode: false,
       kind: 'cash_sweep.pay_month',
-      dueAt: new Date('2027-04-01T13:00:00Z'),
-      payload: { currency: 'USD', month: '2027-03' },
-      now: new Date('2027-04-01T14:00:00Z'),
+      dueAt: new Date('2049-04-01T13:00:00Z'),
+      payload: { currency: 'USD', month: '2049-03' },
+      now: new Date('2049-04-01T14:00:00Z'),
       attempts: 0,
     };
     const dataSource = app.get(DataSource);
@@ -187,14 +187,14 @@ describe('Cash sweep accrual on the test clock', () => {
 
   it('the helper refuses a day that has not ended, and bad dates, naming through', async () => {
     expectSvcError(
-      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-04-01' }),
+      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2049-04-01' }),
       'SVC-400-001',
       {
         param: 'through',
       },
     );
     expectSvcError(
-      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2027-02-30' }),
+      await client().post('/v1/test_helpers/cash-sweep/accrue', { through: '2049-02-30' }),
       'SVC-400-001',
       {
         param: 'through',
@@ -207,13 +207,13 @@ describe('Cash sweep accrual on the test clock', () => {
 
   it('an investor opened later accrues from its opening day only', async () => {
     const late = await createInvestor(ctx, tenant.test);
-    await move('2027-04-03T14:00:00Z');
+    await move('2049-04-03T14:00:00Z');
     const res = await client().get(`/v1/investors/${late.id}/cash-sweep/interest`);
     expect(
       res.body.data.map((e: { date: string; cash_balance: string }) => [e.date, e.cash_balance]),
     ).toEqual([
-      ['2027-04-01', '0.00'],
-      ['2027-04-02', '0.00'],
+      ['2049-04-01', '0.00'],
+      ['2049-04-02', '0.00'],
     ]);
   });
 
@@ -244,14 +244,14 @@ describe('Cash sweep accrual on the test clock', () => {
     await expect(rates('ten_nope', { account_rate_bps: 1 })).rejects.toThrow();
 
     const partnerClient = as(ctx, partner.test);
-    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-01T15:00:00Z' });
     const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
-    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-02T15:00:00Z' });
+    await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-02T15:00:00Z' });
     const res = await partnerClient.get(`/v1/investors/${investor.id}/cash-sweep/interest`);
     // 2000 × 730 / 10,000 / 365 = 0.40 exactly.
     expect(res.body.data).toEqual([
       expect.objectContaining({
-        date: '2027-03-01',
+        date: '2049-03-01',
         account_rate_bps: 730,
         account_accrued_interest: '0.40000000',
         correspondent_fee: '0.00000000',
@@ -264,10 +264,10 @@ describe('Cash sweep accrual on the test clock', () => {
     async () => {
       const partner = await ctx.createTenant();
       const partnerClient = as(ctx, partner.test);
-      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-03-01T15:00:00Z' });
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-01T15:00:00Z' });
       const { investor } = await fundedAccount(ctx, partner.test, '10000.00');
       // 1 April 08:00 New York: March has accrued; its payout is due at 09:00.
-      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T12:00:00Z' });
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-04-01T12:00:00Z' });
       const app = ctx.app!;
       const handler = app.get(JobRegistry).get('cash_sweep.pay_month');
       const job = {
@@ -275,9 +275,9 @@ describe('Cash sweep accrual on the test clock', () => {
         tenantId: partner.tenantId,
         livemode: false,
         kind: 'cash_sweep.pay_month',
-        dueAt: new Date('2027-04-01T13:00:00Z'),
-        payload: { currency: 'USD', month: '2027-03' },
-        now: new Date('2027-04-01T13:00:00Z'),
+        dueAt: new Date('2049-04-01T13:00:00Z'),
+        payload: { currency: 'USD', month: '2049-03' },
+        now: new Date('2049-04-01T13:00:00Z'),
         attempts: 0,
       };
       const dataSource = app.get(DataSource);
@@ -285,10 +285,10 @@ describe('Cash sweep accrual on the test clock', () => {
         Array.from({ length: 50 }, () => dataSource.transaction((m: EntityManager) => handler.run(m, job))),
       );
       expect(runs.filter((r) => r.status === 'rejected')).toEqual([]);
-      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2027-04-01T14:00:00Z' });
+      await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-04-01T14:00:00Z' });
 
       const paid = payoutCents(
-        datesBetween('2027-03-01', '2027-03-31').map(() => dayInterestUnits('10000.00', 350)),
+        datesBetween('2049-03-01', '2049-03-31').map(() => dayInterestUnits('10000.00', 350)),
       );
       const cash = (await balances(ctx, partner.test, investor.account_id)).find(
         (b) => b.currency === 'USD',

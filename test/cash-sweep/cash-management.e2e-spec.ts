@@ -24,7 +24,7 @@ function cashManagementOperations(): Array<[string, string]> {
     );
 }
 
-/** DECISIONS.md, Cash sweep and the Cash Management add-on; spec, Entitlements. */
+/** docs/decisions.md, Cash sweep and the Cash Management add-on; spec, Entitlements. */
 describe('Cash Management add-on', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -34,10 +34,10 @@ describe('Cash Management add-on', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant({ products: ['cash_management'] });
     without = await ctx.createTenant();
-    await as(ctx, tenant.test).post('/v1/test_helpers/clock', { frozen_time: '2027-05-03T14:00:00Z' });
+    await as(ctx, tenant.test).post('/v1/test_helpers/clock', { frozen_time: '2049-05-03T14:00:00Z' });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
   const send = (creds: TestTenant['test'], method: string, path: string, body: object = {}) =>
@@ -46,7 +46,7 @@ describe('Cash Management add-on', () => {
 
   const operations = cashManagementOperations();
 
-  it('documents the routes DECISIONS.md names', () => {
+  it('documents the routes docs/decisions.md names', () => {
     expect(operations.map(([m, p]) => `${m} ${p.replace(/0{8}-[-0-9]+/g, '{id}')}`).sort()).toEqual([
       'get /v1/cash-management/accounts/{id}/enrollment',
       'get /v1/cash-management/apr-tiers',
@@ -109,7 +109,7 @@ describe('Cash Management add-on', () => {
     expect(created.body).toEqual({
       id: expect.stringMatching(/^apr_[A-Za-z0-9_-]{22}$/),
       object: 'apr_tier',
-      created: Date.parse('2027-05-03T14:00:00Z') / 1000,
+      created: Date.parse('2049-05-03T14:00:00Z') / 1000,
       livemode: false,
       metadata: { segment: 'vip' },
       name: 'premium',
@@ -192,7 +192,7 @@ describe('Cash Management add-on', () => {
       (await client().get(`/v1/cash-management/accounts/${newcomer.account_id}/enrollment`)).body,
     ).toMatchObject({
       apr_tier_name: 'gold',
-      accrual_start: '2027-05-03',
+      accrual_start: '2049-05-03',
     });
   });
 
@@ -204,7 +204,7 @@ describe('Cash Management add-on', () => {
     });
     const enrollment = `/v1/cash-management/accounts/${investor.account_id}/enrollment`;
     expect((await call('put', enrollment, { apr_tier_id: tier.body.id })).status).toBe(200);
-    await client().post('/v1/test_helpers/clock', { frozen_time: '2027-05-05T14:00:00Z' });
+    await client().post('/v1/test_helpers/clock', { frozen_time: '2049-05-05T14:00:00Z' });
     const history = await client().get(`/v1/investors/${investor.id}/cash-sweep/interest`);
     // 2000 × 730 / 10000 / 365 = 0.40 a day, exactly.
     expect(
@@ -214,19 +214,19 @@ describe('Cash Management add-on', () => {
         e.account_accrued_interest,
       ]),
     ).toEqual([
-      ['2027-05-03', 'high', '0.40000000'],
-      ['2027-05-04', 'high', '0.40000000'],
+      ['2049-05-03', 'high', '0.40000000'],
+      ['2049-05-04', 'high', '0.40000000'],
     ]);
 
     const out = await call('put', enrollment, { opted_out: true });
     expect(out.body).toMatchObject({ status: 'opted_out', apr_tier_id: null, account_rate_bps: null });
-    await client().post('/v1/test_helpers/clock', { frozen_time: '2027-05-07T14:00:00Z' });
+    await client().post('/v1/test_helpers/clock', { frozen_time: '2049-05-07T14:00:00Z' });
     expect((await client().get(`/v1/investors/${investor.id}/cash-sweep/interest`)).body.data).toHaveLength(
       2,
     );
 
     const back = await call('put', enrollment, { apr_tier_id: tier.body.id });
-    expect(back.body).toMatchObject({ status: 'enrolled', accrual_start: '2027-05-07' });
+    expect(back.body).toMatchObject({ status: 'enrolled', accrual_start: '2049-05-07' });
 
     for (const body of [
       {},
@@ -244,7 +244,7 @@ describe('Cash Management add-on', () => {
 
   it('summary per currency and payouts after a month', async () => {
     const { investor } = await fundedAccount(ctx, tenant.test, '5000.00');
-    await client().post('/v1/test_helpers/clock', { frozen_time: '2027-06-02T14:00:00Z' });
+    await client().post('/v1/test_helpers/clock', { frozen_time: '2049-06-02T14:00:00Z' });
     const payouts = await client().get(`/v1/cash-management/payouts?account_id=${investor.account_id}`);
     expect(payouts.status).toBe(200);
     expect(payouts.body).toMatchObject({
@@ -256,7 +256,7 @@ describe('Cash Management add-on', () => {
       expect.objectContaining({
         object: 'interest_payout',
         account_id: investor.account_id,
-        month: '2027-05',
+        month: '2049-05',
         currency: 'USD',
       }),
     ]);
@@ -282,7 +282,7 @@ describe('Cash Management add-on', () => {
         livemode: false,
         currency: 'USD',
         enrolled_accounts: expect.any(Number),
-        as_of: '2027-06-01',
+        as_of: '2049-06-01',
         swept_cash: expect.stringMatching(/^\d+\.\d{2}$/),
         accrued_this_month: expect.stringMatching(/^\d+\.\d{8}$/),
         correspondent_fees_this_month: expect.stringMatching(/^\d+\.\d{8}$/),

@@ -16,21 +16,21 @@ describe('Cash sweep interest history', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     const client = as(ctx, tenant.test);
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2027-01-04T15:00:00Z' });
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-01-04T15:00:00Z' });
     investor = await createInvestor(ctx, tenant.test);
     // 402 days later (two moves: one covers at most 366 days), each day accrued by its own job.
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2027-12-31T15:00:00Z' });
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2028-02-10T15:00:00Z' });
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-12-31T15:00:00Z' });
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2050-02-10T15:00:00Z' });
     // 402 accrual jobs run before the clock answers: longer against a deployed sandbox, which
     // shares a loaded machine with the run in CI (over 90 s seen at a load average of 15).
   }, remoteAware(60_000));
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const get = (query: string) => as(ctx, tenant.test).get(`${path()}${query}`);
 
   it('pages through 402 entries with next_page_token, oldest first, none twice', async () => {
-    const all = datesBetween('2027-01-04', '2028-02-09');
+    const all = datesBetween('2049-01-04', '2050-02-09');
     expect(all).toHaveLength(402);
     const seen: string[] = [];
     const sizes: number[] = [];
@@ -54,18 +54,18 @@ describe('Cash sweep interest history', () => {
   });
 
   it('filters by date, after and before, with the filters kept across pages', async () => {
-    expect((await get('?date=2027-02-28')).body.data.map((e: { date: string }) => e.date)).toEqual([
-      '2027-02-28',
+    expect((await get('?date=2049-02-28')).body.data.map((e: { date: string }) => e.date)).toEqual([
+      '2049-02-28',
     ]);
-    const window = await get('?after=2027-02-26&before=2027-03-03&page_size=2');
-    expect(window.body.data.map((e: { date: string }) => e.date)).toEqual(['2027-02-27', '2027-02-28']);
+    const window = await get('?after=2049-02-26&before=2049-03-03&page_size=2');
+    expect(window.body.data.map((e: { date: string }) => e.date)).toEqual(['2049-02-27', '2049-02-28']);
     const next = await get(
-      `?after=2027-02-26&before=2027-03-03&page_size=2&page_token=${window.body.next_page_token}`,
+      `?after=2049-02-26&before=2049-03-03&page_size=2&page_token=${window.body.next_page_token}`,
     );
-    expect(next.body.data.map((e: { date: string }) => e.date)).toEqual(['2027-03-01', '2027-03-02']);
+    expect(next.body.data.map((e: { date: string }) => e.date)).toEqual(['2049-03-01', '2049-03-02']);
     expect(next.body.next_page_token).toBeNull();
     // A token used with other filters is refused rather than silently skipping entries.
-    expectSvcError(await get(`?after=2027-01-01&page_token=${window.body.next_page_token}`), 'SVC-400-001', {
+    expectSvcError(await get(`?after=2049-01-01&page_token=${window.body.next_page_token}`), 'SVC-400-001', {
       param: 'page_token',
     });
   });
@@ -75,9 +75,9 @@ describe('Cash sweep interest history', () => {
     ['page_size=10001', 'page_size'],
     ['page_size=ten', 'page_size'],
     ['page_size=1.5', 'page_size'],
-    ['date=2027-02-30', 'date'],
+    ['date=2049-02-30', 'date'],
     ['date=yesterday', 'date'],
-    ['after=2027-13-01', 'after'],
+    ['after=2049-13-01', 'after'],
     ['before=20270301', 'before'],
     ['page_token=not-a-token', 'page_token'],
   ])('%s answers 400 naming %s', async (query, param) => {

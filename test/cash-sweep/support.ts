@@ -1,5 +1,5 @@
 /**
- * An independent computation of the cash sweep formulas (DECISIONS.md, Cash sweep), in integers:
+ * An independent computation of the cash sweep formulas (docs/decisions.md, Cash sweep and the Cash Management add-on), in integers:
  * amounts in units of 10^-8, divisions rounded half-even by hand. It shares no code with the
  * service (which uses decimal.js), so agreeing to the last digit means both follow the rule.
  */

@@ -16,7 +16,7 @@ describe('Test clock', () => {
     ctx = await createTestContext({ controllers: [SchedulerProbeController] });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const as = (creds: TestCredentials) => ({
     get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
@@ -105,16 +105,36 @@ describe('Test clock', () => {
     expectSvcError(await move(test, { frozen_time: '2020-01-01T00:00:00Z' }), 'SVC-400-001', {
       param: 'frozen_time',
     });
-    expectSvcError(
-      await move(test, { frozen_time: new Date(Date.now() + 400 * 86_400_000).toISOString() }),
-      'SVC-400-001',
-      { param: 'frozen_time', message: 'One move may cover at most 366 days; move the clock in steps.' },
-    );
+    expectSvcError(await move(test, { frozen_time: '2100-01-01T00:00:00Z' }), 'SVC-400-001', {
+      param: 'frozen_time',
+      message: 'frozen_time must be earlier than 2100-01-01T00:00:00Z.',
+    });
     expectSvcError(await move(test, { frozen_time: null, advance_seconds: 10 }), 'SVC-400-001', {
       param: 'advance_seconds',
     });
     expectSvcError(await move(test, { frozen_time: null, speed: 2 }), 'SVC-400-001', { param: 'speed' });
     expect((await clock(test)).body.frozen_time).toBeNull();
+  });
+
+  it('a clock following real time freezes at any later date; a frozen one moves at most 366 days', async () => {
+    const { test } = await ctx.createTenant();
+    // A walkthrough's fixed date, however far ahead of today it lies.
+    expect((await move(test, { frozen_time: '2049-03-01T14:00:00Z' })).body.frozen_time).toBe(
+      '2049-03-01T14:00:00.000Z',
+    );
+    expectSvcError(await move(test, { frozen_time: '2050-03-03T14:00:00Z' }), 'SVC-400-001', {
+      param: 'frozen_time',
+      message: 'One move may cover at most 366 days; move the clock in steps.',
+    });
+    expectSvcError(await move(test, { advance_seconds: 367 * 86_400 }), 'SVC-400-001', {
+      param: 'advance_seconds',
+    });
+    expect((await move(test, { frozen_time: '2050-03-01T14:00:00Z' })).body.frozen_time).toBe(
+      '2050-03-01T14:00:00.000Z',
+    );
+    // After a reset the clock follows real time again, and may be frozen at the same date once more.
+    await move(test, { frozen_time: null });
+    expect((await move(test, { frozen_time: '2049-03-01T14:00:00Z' })).status).toBe(200);
   });
 
   it('is tenant-level and test-mode only; each tenant has its own clock', async () => {
@@ -204,7 +224,7 @@ describe('Test clock', () => {
      */
     async function sessionJobsRunInOrderAtTheirTimes(): Promise<void> {
       const { test } = await ctx.createTenant();
-      await move(test, { frozen_time: '2027-03-06T17:00:00Z' }); // Saturday, noon in New York
+      await move(test, { frozen_time: '2049-03-06T17:00:00Z' }); // Saturday, noon in New York
       const { investor } = await fundedAccount(ctx, test, '10000.00');
       await as(test).post('/v1/test_helpers/prices', { symbol: 'IBM', price: '100.00' });
       const place = async (order: object) => {
@@ -226,12 +246,12 @@ describe('Test clock', () => {
       };
 
       // To Monday 12:00 New York: the open (09:30 EST = 14:30Z) fell due; the close did not.
-      expect((await move(test, { frozen_time: '2027-03-08T17:00:00Z' })).status).toBe(200);
-      expect(await ended(opg)).toEqual(['filled', '2027-03-08T14:30:00.000Z']);
+      expect((await move(test, { frozen_time: '2049-03-08T17:00:00Z' })).status).toBe(200);
+      expect(await ended(opg)).toEqual(['filled', '2049-03-08T14:30:00.000Z']);
       expect(await ended(day)).toEqual(['accepted', null]);
       // To Tuesday: the close (16:00 EST = 21:00Z) cancels the day order, at its time.
       await move(test, { advance_seconds: 24 * HOUR });
-      expect(await ended(day)).toEqual(['canceled', '2027-03-08T21:00:00.000Z']);
+      expect(await ended(day)).toEqual(['canceled', '2049-03-08T21:00:00.000Z']);
     }
 
     it('a move runs every job that fell due, earliest first, at its due time, before it answers', async () => {

@@ -1,16 +1,19 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HeadlessBrowser, launchHeadlessChromium } from '../docs/browser';
 import { WebhookReceiver } from '../investors/receiver';
 import { basic, createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { freezeClock, MONDAY_OPEN, trader } from '../trading/support/trading';
 
 /** Set to a folder (docs/) to save screenshots of the main pages while the test runs. */
 const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS;
 
 /**
  * The dashboard in headless Chromium against the real app: sign in, follow an error's
- * request_log_url, resend an event to a loopback receiver, move the test clock, sign out.
+ * request_log_url, resend an event to a loopback receiver, download an investor's trade confirmation
+ * from its page, move the test clock, sign out.
  */
 describe('Dashboard in a browser', () => {
   let ctx: TestContext;
@@ -25,8 +28,8 @@ describe('Dashboard in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await receiver.stop();
-    await ctx.close();
+    await receiver?.stop();
+    await ctx?.close();
   });
 
   async function shot(page: Page, name: string): Promise<void> {
@@ -131,9 +134,35 @@ describe('Dashboard in a browser', () => {
     expect(await page.getByTestId('failure-rate').innerText()).toBe('0 % of the last 2 attempts failed');
     await shot(page, 'webhooks');
 
+    // An investor who traded on Monday: by Tuesday 07:00 New York its confirmation exists.
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    const investor = await trader(ctx, tenant.test, '5000.00');
+    const bought = await investor.place({
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '2',
+    });
+    expect(bought.body.status).toBe('filled');
+    await freezeClock(ctx, tenant.test, '2049-03-02T15:00:00Z');
+
     await page.getByRole('link', { name: 'Investors', exact: true }).click();
     await page.getByRole('heading', { name: 'Investors' }).waitFor();
     await shot(page, 'investors');
+
+    // Its page lists the activities and the confirmation, which downloads as the PDF.
+    await page.getByRole('link', { name: investor.investor.id }).click();
+    await page.getByTestId('activities').getByText('FILL').waitFor();
+    const button = page.getByRole('button', { name: 'Download trade-confirmation-2049-03-01.pdf' });
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(file.suggestedFilename()).toBe('trade-confirmation-2049-03-01.pdf');
+    const saved = await file.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(execFileSync('pdftotext', [saved, '-'], { encoding: 'utf8' })).toContain(
+      'Trade confirmation 2049-03-01',
+    );
+    await shot(page, 'investor');
 
     // Sandbox: move the test clock one hour from the page.
     const before = Date.now();

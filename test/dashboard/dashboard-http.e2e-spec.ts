@@ -15,7 +15,7 @@ describe('Dashboard page and security headers', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
   });
 
   it('answers every dashboard path with the page under a strict Content-Security-Policy', async () => {

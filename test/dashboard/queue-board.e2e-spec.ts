@@ -20,7 +20,7 @@ describe('Queue board for support', () => {
 
   afterAll(async () => {
     delete process.env.ADMIN_CREDENTIALS;
-    await ctx.close();
+    await ctx?.close();
   });
 
   const basicOf = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;

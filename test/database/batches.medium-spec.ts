@@ -18,7 +18,7 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
     );
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const rows = (sql: string, params: unknown[] = []) => ctx.dataSource.query(sql, params);
 

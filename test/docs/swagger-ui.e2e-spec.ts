@@ -13,7 +13,7 @@ describe('Swagger UI at /docs', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await ctx.close();
+    await ctx?.close();
   });
 
   it('lists every operation of the spec, expands one, and logs no error', async () => {

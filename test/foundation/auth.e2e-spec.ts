@@ -26,7 +26,7 @@ describe('Authentication and access', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
 
@@ -269,9 +269,15 @@ describe('Authentication and access', () => {
         ]),
       );
       for (const item of res.body.data) {
-        expect(Object.keys(item).sort()).toEqual(['description', 'name', 'object']);
-        expect(item.object).toBe('event_type');
+        expect(Object.keys(item).sort()).toEqual(['description', 'livemode', 'name', 'object']);
+        expect(item).toMatchObject({ object: 'event_type', livemode: false });
       }
+      // Spec, Resource envelope: livemode is the mode of the key that asked.
+      const live = await eventTypes().set('Authorization', basic(tenant.live));
+      expect(live.status).toBe(200);
+      expect((live.body.data as Array<{ livemode: boolean }>).map((d) => d.livemode)).toEqual(
+        names.map(() => true),
+      );
     });
 
     it('the legacy prefix reaches the same handler', async () => {

@@ -28,7 +28,7 @@ describe('Support CLI', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await ctx.close();
+    await ctx?.close();
   });
 
   itLocal('tenants:create prints the tenant and one test and one live key whose secrets work', async () => {
@@ -53,6 +53,33 @@ describe('Support CLI', () => {
     const creds = { id: out.keys.test.id, publicKey: out.keys.test.public_key, secret: out.keys.test.secret };
     const res = await ctx.http().get('/v1/probe/market-data').set('Authorization', basic(creds));
     expect(res.status).toBe(200);
+  });
+
+  itLocal('tenants:branding shows and sets the name and colour printed on documents', async () => {
+    const created = await cli('tenants:create', '--name', 'Branded');
+    expect(await cli('tenants:branding', created.tenant_id)).toEqual({
+      tenant_id: created.tenant_id,
+      display_name: null,
+      accent_color: null,
+    });
+    expect(
+      await cli(
+        'tenants:branding',
+        created.tenant_id,
+        '--display-name',
+        'Acme Invest',
+        '--accent-color',
+        '#0a7d5a',
+      ),
+    ).toEqual({ tenant_id: created.tenant_id, display_name: 'Acme Invest', accent_color: '#0a7d5a' });
+    expect(await cli('tenants:branding', created.tenant_id, '--accent-color', '#112233')).toEqual({
+      tenant_id: created.tenant_id,
+      display_name: 'Acme Invest',
+      accent_color: '#112233',
+    });
+    await expect(cli('tenants:branding', created.tenant_id, '--accent-color', 'red')).rejects.toThrow(
+      /#rrggbb/,
+    );
   });
 
   itLocal('tenants:update switches products and the fixed-income flag', async () => {

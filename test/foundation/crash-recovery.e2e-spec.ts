@@ -36,7 +36,7 @@ describe('Idempotency survives kill -9 of the API under load', () => {
 
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
-    await ctx.close();
+    await ctx?.close();
   });
 
   const start = async () => {

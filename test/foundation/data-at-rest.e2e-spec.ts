@@ -17,7 +17,7 @@ describe('Secrets and tax ids are never stored in clear', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const post = (path: string, key: string, body: object = {}) =>
     ctx.http().post(path).set('Authorization', basic(tenant.test)).set('Idempotency-Key', key).send(body);

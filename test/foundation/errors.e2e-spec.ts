@@ -13,7 +13,7 @@ describe('Error envelope', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
   const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
@@ -116,6 +116,10 @@ describe('Error envelope', () => {
     expect((await ctx.http().get('/health/live')).body).toEqual({ status: 'ok' });
     const ready = await ctx.http().get('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.details).toEqual({ postgresql: { status: 'up' }, redis: { status: 'up' } });
+    expect(ready.body.details).toEqual({
+      postgresql: { status: 'up' },
+      redis: { status: 'up' },
+      auth_failure_limit: { status: 'up', store: 'redis' },
+    });
   });
 });

@@ -25,6 +25,8 @@ export interface FuzzCase {
   contentType?: string;
   /** What was done to the request, for the failure report. */
   input: string;
+  /** The operation answers an endless text/event-stream on success: read the status, then hang up. */
+  stream?: boolean;
 }
 
 export interface FuzzOperation {
@@ -76,7 +78,18 @@ const HOSTILE_IDS = [
 /** Query values (raw, percent-encoded) and structural shapes for one parameter name. */
 function hostileQueries(name: string): string[] {
   const key = encodeURIComponent(name);
-  const values = ['%00', '', 'x'.repeat(5000), '-1', '1e309', 'NaN', '%ED%A0%80'];
+  const values = [
+    '%00',
+    '',
+    'x'.repeat(5000),
+    '-1',
+    '1e309',
+    'NaN',
+    '%ED%A0%80',
+    '99999999999999999999',
+    '9223372036854775808',
+    '%01%1B',
+  ];
   return [...values.map((v) => `${key}=${v}`), `${key}[]=1&${key}[]=2`, `${key}[a]=1`, `${key}=1&${key}=2`];
 }
 
@@ -93,6 +106,7 @@ function hostileValues(schema: Json | undefined): unknown[] {
     1e308,
     'x'.repeat(20_000),
     '\u0000',
+    '\u0001\u001b[31m\u007f',
     'a\ud800',
     [],
     {},
@@ -208,11 +222,72 @@ const HOSTILE_BODIES: Array<{ body: string; contentType?: string; input: string 
   { body: '{"constructor":{"prototype":{"polluted":"yes"}}}', input: 'constructor.prototype at the top' },
   { body: '{"a":"\\u0000"}', input: 'NUL in an unknown field' },
   { body: '{"a\\u0000":1}', input: 'NUL in a key' },
+  {
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]))),
+    input: '5,000 keys',
+  },
+  { body: JSON.stringify(Array.from({ length: 5000 }, (_, i) => i)), input: '5,000 items as the body' },
   { body: '{}', contentType: 'application/json; charset=latin1', input: 'charset latin1' },
   { body: '{}', contentType: 'application/json; charset=utf-16', input: 'charset utf-16' },
   { body: 'a=1', contentType: 'application/x-www-form-urlencoded', input: 'form-urlencoded body' },
   { body: '{}', contentType: 'text/plain', input: 'text/plain body' },
 ];
+
+/**
+ * Valid bodies beside the schema's example for operations whose body takes several shapes, so each
+ * shape's fields are mutated one at a time too (the test helper's corporate action types).
+ */
+const EXTRA_BODY_BASES: Record<string, Json[]> = {
+  testHelperAnnounceCorporateAction: [
+    { type: 'symbol_change', symbol: 'AAPL', ex_date: '2049-03-08', new_symbol: 'NEWCO' },
+    {
+      type: 'cash_merger',
+      symbol: 'AAPL',
+      ex_date: '2049-03-08',
+      cash_rate: '201.5',
+      payable_date: '2049-03-10',
+    },
+    {
+      type: 'stock_merger',
+      symbol: 'AAPL',
+      ex_date: '2049-03-08',
+      new_symbol: 'MSFT',
+      new_rate: '1',
+      old_rate: '2',
+      cash_rate: '3.25',
+    },
+  ],
+};
+
+/** Body mutations of one base: null in every field, a bounded sample of hostile values, random JSON. */
+function bodyCases(
+  document: Json,
+  bodySchema: Json,
+  base: unknown,
+  seed: number,
+): Array<Pick<FuzzCase, 'body' | 'input'>> {
+  const mutations = fieldPaths(document, bodySchema, []).flatMap(({ path, schema }) =>
+    hostileValues(schema).map((value) => ({ path, value })),
+  );
+  // fast-check adds random values (any JSON, any code points including NUL and lone surrogates).
+  const fields = fieldPaths(document, bodySchema, []).map((f) => f.path);
+  const randomValues = fc.sample(
+    fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 40 })),
+    { seed, numRuns: 12 },
+  );
+  const random = fields.length
+    ? randomValues.map((value, i) => ({ path: fields[(i * 7 + seed) % fields.length], value }))
+    : [];
+  // null for every field (a required value must never reach the service as null), beside the
+  // bounded sample of the other values.
+  const nulls = fieldPaths(document, bodySchema, []).map(({ path }) => ({ path, value: null }));
+  const others = mutations.filter(({ value }) => value !== null);
+  const shape = typeof (base as Json | null)?.type === 'string' ? `(${(base as Json).type}) ` : '';
+  return [...nulls, ...bounded(others, MAX_BODY_CASES, seed), ...random].map(({ path, value }) => ({
+    body: JSON.stringify(setAt(base, path, value)),
+    input: `body ${shape}${path.join('.')}=${describe(value)}`,
+  }));
+}
 
 /**
  * The hostile requests for one operation. `ids` gives a valid value for path parameters by name
@@ -233,6 +308,7 @@ export function fuzzCases(
       name in overrides ? overrides[name] : encodeURIComponent(ids[name] ?? 'x'),
     );
   const cases: FuzzCase[] = [];
+  const stream = Boolean(op.operation.responses?.['200']?.content?.['text/event-stream']);
 
   for (const name of pathNames) {
     for (const value of HOSTILE_IDS) {
@@ -241,7 +317,7 @@ export function fuzzCases(
   }
   const queries = bounded(queryNames.flatMap(hostileQueries), MAX_QUERY_CASES, seed);
   for (const query of [...queries, ...HOSTILE_EXTRA_QUERIES]) {
-    cases.push({ method, url: `${fill()}?${query}`, input: `query ${describe(query)}` });
+    cases.push({ method, url: `${fill()}?${query}`, input: `query ${describe(query)}`, stream });
   }
   if (method === 'GET' || method === 'DELETE') {
     return cases;
@@ -253,26 +329,14 @@ export function fuzzCases(
   if (!bodySchema) {
     return cases;
   }
-  const base = exampleOf(document, bodySchema);
-  const mutations = fieldPaths(document, bodySchema, []).flatMap(({ path, schema }) =>
-    hostileValues(schema).map((value) => ({ path, value })),
-  );
-  // fast-check adds random values (any JSON, any code points including NUL and lone surrogates).
-  const fields = fieldPaths(document, bodySchema, []).map((f) => f.path);
-  const randomValues = fc.sample(
-    fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 40 })),
-    { seed, numRuns: 12 },
-  );
-  const random = fields.length
-    ? randomValues.map((value, i) => ({ path: fields[(i * 7 + seed) % fields.length], value }))
-    : [];
-  for (const { path, value } of [...bounded(mutations, MAX_BODY_CASES, seed), ...random]) {
-    cases.push({
-      method,
-      url: fill(),
-      body: JSON.stringify(setAt(base, path, value)),
-      input: `body ${path.join('.')}=${describe(value)}`,
-    });
+  const bases = [
+    exampleOf(document, bodySchema),
+    ...(EXTRA_BODY_BASES[op.operation.operationId as string] ?? []),
+  ];
+  for (const [i, base] of bases.entries()) {
+    cases.push(
+      ...bodyCases(document, bodySchema, base, seed + i).map((c) => ({ method, url: fill(), ...c })),
+    );
   }
   return cases;
 }

@@ -1,4 +1,4 @@
-import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, listeningUrl, TestContext, TestTenant } from '../support/app';
 import { adminToken } from '../support/remote';
 import { createInvestor, investorKey, PDF, upload, useTempStorage } from '../investors/fixtures';
 import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument } from './fuzz-inputs';
@@ -16,6 +16,7 @@ describe('Fuzz: hostile input on every documented operation', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   const ids: Record<string, string> = { code: 'XNYS', symbol: 'AAPL', id: 'AAPL' };
+  let baseUrl: string;
 
   beforeAll(async () => {
     // The fuzz sends thousands of requests on one key: a wide rate limit for this file's app (a
@@ -29,6 +30,7 @@ describe('Fuzz: hostile input on every documented operation', () => {
       delete process.env.RATE_LIMIT_PER_SECOND;
     }
     tenant = await ctx.createTenant({ products: ['market_data', 'cash_management'], fixedIncome: true });
+    baseUrl = await listeningUrl(ctx);
     const investor = await createInvestor(ctx, tenant.test);
     ids.investor_id = investor.id as string;
     ids.account_id = investor.account_id as string;
@@ -56,9 +58,31 @@ describe('Fuzz: hostile input on every documented operation', () => {
   const credentialsFor = (url: string) =>
     SANDBOX_TENANT_SETTINGS.test(url) ? `Bearer ${adminToken()}` : basic(tenant.test);
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
+
+  /** A stream route over a real connection: an accepted request is an endless stream, closed once it starts. */
+  async function sendToStream(c: FuzzCase): Promise<{ status: number; body: unknown }> {
+    const hangUp = new AbortController();
+    const res = await fetch(`${baseUrl}${c.url}`, {
+      headers: { Authorization: credentialsFor(c.url) },
+      signal: hangUp.signal,
+    });
+    if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      hangUp.abort();
+      return { status: res.status, body: undefined };
+    }
+    const text = await res.text();
+    const body = JSON.parse(text) as { error?: { code?: string } };
+    if (res.status >= 400 && typeof body.error?.code !== 'string') {
+      throw new Error(`not an error envelope: ${text.slice(0, 300)}`);
+    }
+    return { status: res.status, body };
+  }
 
   async function send(c: FuzzCase): Promise<{ status: number; body: unknown }> {
+    if (c.stream) {
+      return sendToStream(c);
+    }
     for (let attempt = 0; ; attempt += 1) {
       let req = ctx
         .http()
@@ -75,6 +99,31 @@ describe('Fuzz: hostile input on every documented operation', () => {
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
     }
   }
+
+  it('credentials with control characters are refused (401 or 429) on every operation, never a 5xx', async () => {
+    const operations = jsonOperations(loadCommittedDocument());
+    const controls = ['\u0000', '\u0001', '\u001b', '\u007f', '\n'];
+    const failures: string[] = [];
+    let refused = 0;
+    for (const [i, op] of operations.entries()) {
+      const url = op.template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+        encodeURIComponent(ids[name] ?? 'x'),
+      );
+      const control = controls[i % controls.length];
+      const user = `${tenant.test.publicKey}${control}`;
+      const res = await ctx
+        .http()
+        [op.method as 'get'](url)
+        .set('Authorization', `Basic ${Buffer.from(`${user}:${tenant.test.secret}`).toString('base64')}`);
+      refused += res.status === 401 || res.status === 429 ? 1 : 0;
+      if (res.status >= 500) {
+        failures.push(`${op.method.toUpperCase()} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every authenticated operation refuses them (the few public ones answer as they always do).
+    expect(refused).toBeGreaterThan(operations.length * 0.9);
+  });
 
   it(
     'answers every hostile request with a documented 2xx/4xx, never a 5xx',

@@ -15,7 +15,7 @@ describe('Hostile input', () => {
     investorId = (await createInvestor(ctx, tenant.test)).id as string;
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const auth = () => basic(tenant.test);
   const postInvestor = () => ctx.http().post('/v1/investors').set('Authorization', auth());

@@ -15,7 +15,7 @@ describe('Idempotent responses stored in the effect’s transaction', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const post = (key: string, body: object, query = '') =>
     ctx

@@ -43,8 +43,8 @@ describe('Every state-changing POST stores its idempotent response in its own tr
   });
 
   afterAll(async () => {
-    await sink.receiver.stop();
-    await ctx.close();
+    await sink?.receiver.stop();
+    await ctx?.close();
   });
 
   const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
@@ -181,6 +181,72 @@ describe('Every state-changing POST stores its idempotent response in its own tr
       post('/v1/test_helpers/cash-sweep/accrue').send({ through: '2026-01-01' }),
     );
     await once('createWebhookSink', () => post('/v1/test_helpers/webhook-sinks').send({ status_code: 200 }));
+
+    const action = await once('testHelperAnnounceCorporateAction', () =>
+      post('/v1/test_helpers/corporate-actions').send({
+        type: 'cash_dividend',
+        symbol: 'AAPL',
+        cash_rate: '0.24',
+        ex_date: '2030-01-02',
+        payable_date: '2030-01-09',
+      }),
+    );
+    await once('testHelperCancelCorporateAction', () =>
+      post(`/v1/test_helpers/corporate-actions/${action.id}/cancel`),
+    );
+
+    await once('setTestFxRate', () =>
+      post('/v1/test_helpers/fx-rates').send({ from_currency: 'USD', to_currency: 'NGN', rate: '1500' }),
+    );
+    await once('createFxQuote', () =>
+      post('/v1/fx/quotes').send({ from_currency: 'USD', to_currency: 'NGN', amount: '5.00' }),
+    );
+    await once('createConversion', () =>
+      post(`${wallet}/conversions`).send({ from_currency: 'USD', to_currency: 'NGN', amount: '5.00' }),
+    );
+    const firm = (await ctx.http().get('/v1/firm-account').set('Authorization', basic(tenant.test))).body
+      .account_id as string;
+    const firmBank = await once('createFirmFundingSource', () =>
+      post('/v1/firm-account/funding-sources').send({
+        type: 'bank_account',
+        account_holder_name: 'Partner',
+        account_number: '000123456789',
+        routing_number: '110000000',
+        currency: 'USD',
+        country: 'US',
+      }),
+    );
+    const firmDeposit = await post(`/v1/wallet/accounts/${firm}/funding`).send({
+      amount: '100.00',
+      funding_details: { funding_type: 'fiat', bank_account_id: firmBank.id },
+    });
+    await post(`/v1/test_helpers/wallet/transactions/${firmDeposit.body.transaction_id}/settle`);
+    await once('placeFirmOrder', () =>
+      post('/v1/firm-account/orders').send({
+        symbol: 'AAPL',
+        side: 'buy',
+        type: 'limit',
+        time_in_force: 'gtc',
+        quantity: '1',
+        limit_price: '1.00',
+      }),
+    );
+    await once('createJournal', () =>
+      post('/v1/journals').send({
+        entry_type: 'JNLC',
+        from_account_id: firm,
+        to_account_id: holder.account_id,
+        amount: '1.00',
+        currency: 'USD',
+      }),
+    );
+    await once('createJournalBatch', () =>
+      post('/v1/journals/batch').send({
+        from_account_id: firm,
+        currency: 'USD',
+        entries: [{ to_account_id: holder.account_id, amount: '1.00' }],
+      }),
+    );
 
     if (completedAfterTheFact) {
       expect(completedAfterTheFact).not.toHaveBeenCalled();

@@ -31,7 +31,7 @@ describe('Logs keep no personal data or secrets', () => {
   afterAll(async () => {
     setLogDestination(undefined);
     process.env.LOG_LEVEL = 'silent';
-    await ctx.close();
+    await ctx?.close();
   });
 
   const as = () => ({

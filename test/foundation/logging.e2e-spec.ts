@@ -19,7 +19,7 @@ describe('Structured request logs', () => {
   afterAll(async () => {
     setLogDestination(undefined);
     process.env.LOG_LEVEL = 'silent';
-    await ctx.close();
+    await ctx?.close();
   });
 
   itLocal('one JSON line per request with its request id and tenant, and never a credential', async () => {

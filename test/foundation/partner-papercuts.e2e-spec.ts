@@ -22,7 +22,7 @@ describe('Partner papercuts', () => {
     investorId = (await createInvestor(ctx, tenant.test)).id as string;
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   describe('uploads sent as application/octet-stream', () => {
     const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {

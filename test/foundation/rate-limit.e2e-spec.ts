@@ -21,7 +21,7 @@ describe('Rate limit per API key', () => {
     delete process.env.RATE_LIMIT_BURST;
     delete process.env.RATE_LIMIT_PER_SECOND;
     delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
-    await ctx.close();
+    await ctx?.close();
   });
 
   const call = (creds: TestTenant['test']) =>

@@ -20,7 +20,7 @@ function testHelperOperations(): string[] {
 }
 
 /**
- * DECISIONS.md, Sandbox behaviour: helpers that change tenant-wide state are tenant-level (403
+ * The product decisions, sandbox behaviour: helpers that change tenant-wide state are tenant-level (403
  * SVC-403-001 for investor keys); helpers acting on one investor's object also accept that
  * investor's key, and another investor's object is absent (404). Live keys never see a helper.
  */
@@ -32,6 +32,7 @@ describe('Test helper scope', () => {
   let other: Record<string, any>;
   let key: TestCredentials;
   let webhookId: string;
+  let corporateActionId: string;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -46,11 +47,17 @@ describe('Test helper scope', () => {
       .set('Authorization', basic(tenant.test))
       .send({ name: 'scope', url: sink.url, eventTypeNames: ['order.*'] });
     webhookId = webhook.body.id;
+    const action = await ctx
+      .http()
+      .post('/v1/test_helpers/corporate-actions')
+      .set('Authorization', basic(tenant.test))
+      .send({ type: 'stock_split', symbol: 'MSFT', old_rate: '1', new_rate: '2', ex_date: '2030-01-02' });
+    corporateActionId = action.body.id;
   });
 
   afterAll(async () => {
-    await sink.receiver.stop();
-    await ctx.close();
+    await sink?.receiver.stop();
+    await ctx?.close();
   });
 
   const call = (creds: TestCredentials, path: string, body: object = {}) =>
@@ -65,7 +72,26 @@ describe('Test helper scope', () => {
       body: { through: '2026-01-01' },
     },
     createWebhookSink: { path: () => '/v1/test_helpers/webhook-sinks', body: {} },
+    setTestFxRate: {
+      path: () => '/v1/test_helpers/fx-rates',
+      body: { from_currency: 'USD', to_currency: 'NGN', rate: '1500' },
+    },
+    testHelperAnnounceCorporateAction: {
+      path: () => '/v1/test_helpers/corporate-actions',
+      body: {
+        type: 'cash_dividend',
+        symbol: 'AAPL',
+        cash_rate: '0.24',
+        ex_date: '2030-01-02',
+        payable_date: '2030-01-09',
+      },
+    },
+    testHelperCancelCorporateAction: {
+      path: () => `/v1/test_helpers/corporate-actions/${corporateActionId}/cancel`,
+      body: {},
+    },
   };
+  const created = ['/v1/test_helpers/webhook-sinks', '/v1/test_helpers/corporate-actions'];
   const perInvestor: Record<string, (investorId: string) => string> = {
     testHelperRejectKyc: (id) => `/v1/test_helpers/investors/${id}/kyc/reject`,
     testHelperApproveKyc: (id) => `/v1/test_helpers/investors/${id}/kyc/approve`,
@@ -111,9 +137,7 @@ describe('Test helper scope', () => {
     const { path, body } = tenantWide[operation];
     expectSvcError(await call(key, path(), body), 'SVC-403-001');
     expectSvcError(await call(tenant.live, path(), body), 'SVC-404-001');
-    expect((await call(tenant.test, path(), body)).status).toBe(
-      path() === '/v1/test_helpers/webhook-sinks' ? 201 : 200,
-    );
+    expect((await call(tenant.test, path(), body)).status).toBe(created.includes(path()) ? 201 : 200);
   });
 
   it.each(Object.keys(perInvestor))(

@@ -33,7 +33,7 @@ describe('Investment accounts', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const as = (creds: TestCredentials) => ({
     get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),

@@ -26,7 +26,7 @@ describe('API keys', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const as = (creds: TestCredentials) => ({
     get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),

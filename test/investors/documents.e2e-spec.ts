@@ -29,7 +29,7 @@ describe('Documents', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
     delete process.env.DOCUMENT_MAX_BYTES;
   });
 

@@ -12,7 +12,7 @@ describe('Investors', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const as = (creds: TestCredentials) => ({
     get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),

@@ -69,7 +69,7 @@ describe('Isolation between tenants, investors and modes', () => {
   afterAll(async () => {
     delete process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE;
     delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
-    await ctx.close();
+    await ctx?.close();
   });
 
   const call = (creds: TestCredentials, [method, path, body]: Route) => {

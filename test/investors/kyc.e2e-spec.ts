@@ -34,8 +34,8 @@ describe('Compliance: KYC', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
-    await receiver.stop();
+    await ctx?.close();
+    await receiver?.stop();
   });
 
   const as = (creds: TestCredentials) => ({

@@ -1,5 +1,6 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeAtFileEnd } from '../support/open-contexts';
 import { basic, isRemote, TestContext, TestCredentials } from '../support/app';
 
 export interface Delivery {
@@ -22,6 +23,7 @@ export interface SinkOwner {
 export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
   private server: Server | undefined;
+  private forget: (() => void) | undefined;
   private sink: { id: string; owner: SinkOwner; after: number } | undefined;
 
   async start(owner?: SinkOwner): Promise<string> {
@@ -52,6 +54,7 @@ export class WebhookReceiver {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.forget = closeAtFileEnd(() => this.stop());
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`;
   }
 
@@ -104,6 +107,8 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    this.forget?.();
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

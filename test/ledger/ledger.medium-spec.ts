@@ -22,7 +22,7 @@ describeLocal('Ledger (service on a real database)', () => {
     scope = { tenantId: await ctx.createTenant(), livemode: false };
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const tx = <T>(work: (manager: EntityManager) => Promise<T>) => ctx.dataSource.transaction(work);
   const cash = (ownerId: string, currency = 'USD') => ({ kind: 'investor_cash' as const, ownerId, currency });

@@ -21,7 +21,7 @@ describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as 
     kept = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   function captured(tenant: TestTenant, overrides: Partial<CapturedRequest> = {}): CapturedRequest {
     sequence += 1;

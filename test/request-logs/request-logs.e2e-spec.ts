@@ -72,7 +72,7 @@ describe('Request logs', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
   });
 
   it('records a failed request with the error the client received, behind its request_log_url', async () => {

@@ -23,7 +23,7 @@ describe('Sandbox admin API', () => {
     for (const id of made) {
       await ctx.http().delete(`/v1/sandbox/tenants/${id}`).set(admin());
     }
-    await ctx.close();
+    await ctx?.close();
   });
 
   async function createTenant(body: Record<string, unknown>) {

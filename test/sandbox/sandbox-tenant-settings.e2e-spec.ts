@@ -13,7 +13,7 @@ describe('Sandbox admin API: a tenant’s terms', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const patch = (path: string, body: object, token = adminToken()) =>
     ctx
@@ -78,6 +78,18 @@ describe('Sandbox admin API: a tenant’s terms', () => {
     });
   });
 
+  it('corporate action settings: dividend withholding, default 3000 bps', async () => {
+    expect(await sandboxTerms(ctx, tenant.tenantId, 'corporate-action-settings', {})).toEqual({
+      tenant_id: tenant.tenantId,
+      dividend_withholding_bps: 3000,
+    });
+    expect(
+      await sandboxTerms(ctx, tenant.tenantId, 'corporate-action-settings', {
+        dividend_withholding_bps: 1500,
+      }),
+    ).toEqual({ tenant_id: tenant.tenantId, dividend_withholding_bps: 1500 });
+  });
+
   it.each([
     ['commission', { commission_type: 'percent' }, 'commission_type'],
     ['commission', { amount: '-1' }, 'amount'],
@@ -90,6 +102,9 @@ describe('Sandbox admin API: a tenant’s terms', () => {
     ['cash-sweep-rates', { account_rate_bps: 9000, correspondent_rate_bps: 2000 }, 'account_rate_bps'],
     ['cash-sweep-rates', { currency: 'XXX' }, 'currency'],
     ['cash-sweep-rates', { currency: 'usd' }, 'currency'],
+    ['corporate-action-settings', { dividend_withholding_bps: 10001 }, 'dividend_withholding_bps'],
+    ['corporate-action-settings', { dividend_withholding_bps: '15' }, 'dividend_withholding_bps'],
+    ['corporate-action-settings', { dividend_withholding_bps: null }, 'dividend_withholding_bps'],
   ])('%s %j answers 400 naming %s, and changes nothing', async (path, body, param) => {
     const before = await sandboxTerms(ctx, tenant.tenantId, path, {});
     const res = await patch(path, body);
@@ -98,7 +113,7 @@ describe('Sandbox admin API: a tenant’s terms', () => {
     expect(await sandboxTerms(ctx, tenant.tenantId, path, {})).toEqual(before);
   });
 
-  it.each(['commission', 'transfer-settings', 'cash-sweep-rates'])(
+  it.each(['commission', 'transfer-settings', 'cash-sweep-rates', 'corporate-action-settings'])(
     '%s: 404 for an unknown tenant, 401 with a wrong token',
     async (path) => {
       expectSvcError(

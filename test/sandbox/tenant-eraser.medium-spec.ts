@@ -36,7 +36,7 @@ describeLocal('TenantEraser against the tenant’s own running work', () => {
     await work.release();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   async function tenantWithParent(): Promise<{ tenantId: string; parentId: string }> {
     const tenantId = await ctx.createTenant();

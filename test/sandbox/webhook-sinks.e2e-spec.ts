@@ -24,7 +24,7 @@ describe('Webhook sinks', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
   });
 
   const post = (path: string, body: object = {}) =>
@@ -52,8 +52,11 @@ describe('Webhook sinks', () => {
       url: expect.stringMatching(new RegExp(`/v1/webhook-sinks/${sink.body.id}$`)),
       status_code: 200,
       livemode: false,
-      created: expect.any(String),
+      created: expect.any(Number),
     });
+    // Envelope `created` is Unix seconds (spec, Resource envelope), here of a sink made just now.
+    expect(Number.isInteger(sink.body.created)).toBe(true);
+    expect(Math.abs(sink.body.created - Date.now() / 1000)).toBeLessThan(300);
     expect(sink.body.url.startsWith(process.env.PUBLIC_URL ?? 'http://localhost:3000')).toBe(true);
     const hook = await post('/v1/webhooks', { name: 'sink', url: sink.body.url, eventTypeNames: ['kyc.*'] });
     expect(hook.status).toBe(201);

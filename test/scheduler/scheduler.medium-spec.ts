@@ -38,7 +38,7 @@ describeLocal('Scheduler (service on a real database)', () => {
     });
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const schedule = (dedupeKey: string, dueAt: Date, livemode = true) =>
     ctx.dataSource.transaction((m) =>
@@ -135,7 +135,7 @@ describeLocal('Scheduler (service on a real database)', () => {
   });
 
   it('runs a window of due jobs in due order, each at its due time', async () => {
-    const t0 = new Date('2027-02-01T10:00:00Z');
+    const t0 = new Date('2049-02-01T10:00:00Z');
     const at = (m: number) => new Date(t0.getTime() + m * 60_000);
     await schedule('w3', at(30), false);
     await schedule('w1', at(10), false);

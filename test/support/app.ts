@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { TenancyService } from 'src/core/tenancy/tenancy.service';
 import type { Product } from 'src/core/tenancy/tenant.entity';
 import { remoteJwtKey } from './jwt';
+import { tracked } from './open-contexts';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
 
@@ -77,7 +78,7 @@ export async function createTestContext(
   options: { controllers?: Type<unknown>[] } = {},
 ): Promise<TestContext> {
   if (isRemote) {
-    return remoteContext();
+    return tracked(() => Promise.resolve(remoteContext()));
   }
   return (await localApp!).createLocalContext(options);
 }

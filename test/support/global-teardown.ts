@@ -21,8 +21,28 @@ async function eraseRunTenants(): Promise<void> {
   }
 }
 
+/** How long Jest may take to exit once the run is over before the run is failed. */
+const EXIT_GRACE_MS = 60_000;
+
+/**
+ * Jest runs the files in band on two cores, so a handle a file left open (a server a failed test
+ * never stopped) keeps the process alive for good: CI would then wait out its whole time limit.
+ * The timer does not hold the process itself; it fires only if something else does, and then fails
+ * the run, naming the cure.
+ */
+function failIfJestCannotExit(): void {
+  setTimeout(() => {
+    process.stderr.write(
+      `Jest has not exited ${EXIT_GRACE_MS / 1000} s after the run: a handle is still open ` +
+        '(find it with --detectOpenHandles). Failing the run.\n',
+    );
+    process.exit(1);
+  }, EXIT_GRACE_MS).unref();
+}
+
 /** Drops this run's databases and the Redis keys of its queues. */
 export default async function globalTeardown(): Promise<void> {
+  failIfJestCannotExit();
   if (process.env.E2E_BASE_URL) {
     await eraseRunTenants();
     return;

@@ -11,30 +11,52 @@ import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import type { TestContext, TestCredentials } from './app';
 import { templateDb, withAdmin } from './database';
+import { tracked } from './open-contexts';
 import { validatingResponses } from './openapi-validation';
 
 /**
  * Boots the real AppModule exactly as main.ts does (configureApp), on this file's own database
  * cloned from the migrated template. Loaded only when there is an in-process app (see app.ts).
  */
-export async function createLocalContext(
-  options: { controllers?: Type<unknown>[] } = {},
-): Promise<TestContext> {
+export function createLocalContext(options: { controllers?: Type<unknown>[] } = {}): Promise<TestContext> {
+  return tracked(() => bootLocalContext(options));
+}
+
+async function dropFileDb(): Promise<void> {
+  await withAdmin((admin) =>
+    admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_FILE_DB}" WITH (FORCE)`),
+  );
+}
+
+async function bootLocalContext(options: { controllers?: Type<unknown>[] }): Promise<TestContext> {
   const fileDb = process.env.TEST_FILE_DB as string;
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${fileDb}" TEMPLATE "${templateDb()}"`));
   const databaseUrl = process.env.DATABASE_URL as string;
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule],
-    controllers: options.controllers ?? [],
-  }).compile();
-  const app: INestApplication = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
-  configureApp(app);
-  await app.init();
-  const dbOptions: DataSourceOptions = {
-    ...dataSourceOptions(databaseUrl),
-    entities: [TenantEntity, ApiKeyEntity],
-  };
-  const dataSource = await new DataSource(dbOptions).initialize();
+  let app: INestApplication | undefined;
+  let dataSource: DataSource | undefined;
+  try {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule],
+      controllers: options.controllers ?? [],
+    }).compile();
+    app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+    configureApp(app);
+    await app.init();
+    const dbOptions: DataSourceOptions = {
+      ...dataSourceOptions(databaseUrl),
+      entities: [TenantEntity, ApiKeyEntity],
+    };
+    dataSource = await new DataSource(dbOptions).initialize();
+  } catch (err) {
+    // A boot that fails half way closes what it opened (Redis clients, pools, queues) and its database.
+    await app?.close().catch(() => undefined);
+    await dropFileDb().catch(() => undefined);
+    throw err;
+  }
+  return contextOf(app, dataSource);
+}
+
+function contextOf(app: INestApplication, dataSource: DataSource): TestContext {
   const tenancy = new TenancyService(
     dataSource.getRepository(TenantEntity),
     dataSource.getRepository(ApiKeyEntity),
@@ -63,9 +85,7 @@ export async function createLocalContext(
     async close() {
       await app.close();
       await dataSource.destroy();
-      await withAdmin((admin) =>
-        admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_FILE_DB}" WITH (FORCE)`),
-      );
+      await dropFileDb();
     },
   };
 }

@@ -42,6 +42,40 @@ describe('OpenApiResponseValidator', () => {
     expect(check({ status: 404, body: envelope })).toBeUndefined();
   });
 
+  it('holds asset search to description A under /v1 and to description B under the legacy alias', () => {
+    const legacy = {
+      status: 'success',
+      data: [
+        {
+          id: 'b0b6dd9d-8b9b-5c5a-a3a5-8f3e1f2c6d7e',
+          class: 'equity',
+          market: 'XNAS',
+          symbol: 'AAPL',
+          name: 'Apple Inc.',
+          status: 'active',
+          tradable: true,
+          marginable: true,
+          shortable: true,
+          easy_to_borrow: true,
+          fractionable: true,
+        },
+      ],
+      count: 1,
+    };
+    const list = { object: 'list', url: '/v1/assets/search', has_more: false, data: [] };
+    expect(check({ url: '/legacy/v1/assets/search?q=apple', body: legacy })).toBeUndefined();
+    expect(check({ url: '/v1/assets/search', body: list })).toBeUndefined();
+    expect(check({ url: '/v1/assets/search?q=apple', body: legacy })).toContain(
+      'searchAssets, GET /v1/assets/search',
+    );
+    expect(check({ url: '/legacy/v1/assets/search', body: list })).toContain(
+      'searchAssetsLegacy, GET /legacy/v1/assets/search',
+    );
+    expect(check({ url: '/legacy/v1/assets/search', body: { ...legacy, count: 1.5 } })).toContain(
+      '/count: must be integer',
+    );
+  });
+
   it('catches an undocumented field, naming it', () => {
     const problem = check({ body: { ...market, sessions: { ...market.sessions, lunch: null } } });
     expect(problem).toContain('getMarket, GET /v1/markets/{code}');

@@ -10,7 +10,8 @@ import { join } from 'node:path';
  * body validates against the schema with no undocumented fields (every object schema that lists
  * `properties` is read as `additionalProperties: false` unless it says otherwise). The spec's
  * schema semantics are read strictly (OpenAPI 3.0.3): `nullable` adds null only to the `type`
- * beside it. Paths under the legacy alias are checked against the same operations; paths the
+ * beside it. Paths under the legacy alias are checked against the same operations, except those the
+ * document lists under the alias itself (the legacy shape of asset search); paths the
  * document does not know must answer an error envelope (or, under an add-on product, the
  * legacy PRODUCT_NOT_ENABLED body).
  */
@@ -158,7 +159,10 @@ export class OpenApiResponseValidator {
       return undefined;
     }
     const media = mediaType(res.contentType);
-    const route = this.routes.find((r) => r.pattern.test(specPath));
+    // An operation the legacy deployment answers in its own shape is documented at its own path
+    // (GET /legacy/v1/assets/search); every other legacy path is the /v1 operation.
+    const route =
+      this.routes.find((r) => r.pattern.test(path)) ?? this.routes.find((r) => r.pattern.test(specPath));
     const operation = route?.item[method === 'head' ? 'get' : method] as Json | undefined;
     const where = `${res.method.toUpperCase()} ${res.url} → ${res.status} ${res.contentType ?? '(no content type)'}`;
     const fail = (problem: string) =>

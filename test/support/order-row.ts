@@ -33,6 +33,7 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
     filled_quantity: '0',
     filled_notional: '0',
     fill_count: 0,
+    price_decimals: 0,
     commission: '0',
     commission_type: 'notional',
     commission_rate: '0',

@@ -2,7 +2,8 @@ import type { TestContext } from './app';
 import { adminToken } from './remote';
 
 /** The terms support sets with the CLI, as the sandbox admin API names them. */
-export type SandboxTerms = 'commission' | 'transfer-settings' | 'cash-sweep-rates';
+export type SandboxTerms =
+  'commission' | 'transfer-settings' | 'cash-sweep-rates' | 'corporate-action-settings';
 
 /**
  * Changes a tenant's terms (an empty body: reads them) through the sandbox admin API, which

@@ -11,7 +11,7 @@ describeLocal('TenancyService.findKeyWithTenant', () => {
     tenancy = ctx.app.get(TenancyService);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('reads a key and its tenant exactly as TypeORM hydrates them, every column included', async () => {
     const { tenant } = await tenancy.createTenant('Key reader partner', ['cash_management'], true);

@@ -18,7 +18,7 @@ describe('Suspending and closing an account that holds money', () => {
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
   const close = (accountId: string) => client().post(`/v1/accounts/${accountId}/actions/close`);

@@ -19,7 +19,7 @@ describe('One balance, two modules: withdrawals and orders competing for the sam
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
 

@@ -42,7 +42,7 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('50 concurrent resting buys hold exactly what the cash covers; the rest are 422 SVC-422-002', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');

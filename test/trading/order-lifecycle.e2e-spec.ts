@@ -29,8 +29,8 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
   });
 
   afterAll(async () => {
-    await hook.stop();
-    await ctx.close();
+    await hook?.stop();
+    await ctx?.close();
   });
 
   async function buy(symbol: string, quantity: string) {
@@ -71,6 +71,8 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
     });
     const [execution] = await t.executions(res.body.id);
     expect(execution).toMatchObject({
+      object: 'execution',
+      livemode: false, // a test-mode order's execution (spec, Resource envelope)
       price: quote.ask,
       price_source: 'override',
       quantity: quantity.toFixed(),
@@ -253,7 +255,7 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
     expect(page.body.map((o: { id: string }) => o.id)).toEqual(
       all.body.slice(1, 3).map((o: { id: string }) => o.id),
     );
-    const future = await t.accountOrders('?updated_since=2030-01-01T00:00:00Z');
+    const future = await t.accountOrders('?updated_since=2099-01-01T00:00:00Z');
     expect(future.body).toEqual([]);
     const bad = await t.accountOrders('?limit=101');
     expect(bad.status).toBe(400);
@@ -318,8 +320,8 @@ describe('Session events on the test clock', () => {
   });
 
   afterAll(async () => {
-    await hook.stop();
-    await ctx.close();
+    await hook?.stop();
+    await ctx?.close();
   });
 
   it('opg and day orders placed over the weekend fill at Monday’s open; cls fills at the close; day orders left are canceled, gtc stays', async () => {
@@ -403,8 +405,8 @@ describe('Rejection at execution', () => {
   });
 
   afterAll(async () => {
-    await hook.stop();
-    await ctx.close();
+    await hook?.stop();
+    await ctx?.close();
   });
 
   it('a market buy whose price doubled before the open is rejected: nothing filled, its hold released', async () => {

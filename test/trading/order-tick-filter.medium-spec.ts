@@ -31,7 +31,7 @@ describeLocal('Open orders a price tick reads (repository on a real database)', 
     );
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   interface Shape {
     side: 'buy' | 'sell';

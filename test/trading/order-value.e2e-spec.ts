@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, orderWebhook, setPrice, trader } from './support/trading';
@@ -18,7 +19,7 @@ describe('Orders worth less than one minor unit', () => {
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('400 naming notional with more decimals than USD has, and naming quantity when worth less than 0.01 USD', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
@@ -65,17 +66,23 @@ describe('Orders worth less than one minor unit', () => {
   });
 
   it('a remainder of 1e-8 units after partial fills ends the order canceled and releases its hold', async () => {
-    const t = await trader(ctx, tenant.test, '10000.00');
+    const t = await trader(ctx, tenant.test, '20000.00');
     const hook = await orderWebhook(ctx, tenant.test);
     await setPrice(ctx, tenant.test, 'NVDA', '1.00');
-    const res = await t.place({
+    const limitBuy = {
       symbol: 'NVDA',
       side: 'buy',
       type: 'limit',
       time_in_force: 'gtc',
-      quantity: '2000.00000001',
       limit_price: '1.10',
-    });
+    };
+    // A fill takes at most the quote's displayed size, which the seeded quote sets for the frozen
+    // minute: a probe's first fill shows it, so two such fills leave exactly 1e-8 units.
+    const probe = await t.place({ ...limitBuy, quantity: '10000' });
+    expect(probe.body.status).toBe('partially_filled');
+    const size = new Decimal(probe.body.filled_quantity);
+    expect((await t.cancel(probe.body.id)).status).toBe(200);
+    const res = await t.place({ ...limitBuy, quantity: size.times(2).plus('0.00000001').toFixed() });
     expect(res.body.status).toBe('partially_filled');
     let order = res.body;
     for (let tick = 0; tick < 30 && order.status === 'partially_filled'; tick++) {
@@ -84,7 +91,7 @@ describe('Orders worth less than one minor unit', () => {
     }
     expect(order).toMatchObject({
       status: 'canceled',
-      filled_quantity: '2000',
+      filled_quantity: size.times(2).toFixed(),
       cancel_reason: 'worth less than 0.01 USD at execution',
     });
     try {
@@ -95,6 +102,8 @@ describe('Orders worth less than one minor unit', () => {
     }
     const balance = await t.balance();
     expect(balance).toMatchObject({ order_holds: '0.00', available: balance.cash });
-    expect(await t.positions()).toEqual([expect.objectContaining({ symbol: 'NVDA', quantity: '2000' })]);
+    expect(await t.positions()).toEqual([
+      expect.objectContaining({ symbol: 'NVDA', quantity: size.times(3).toFixed() }),
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { as } from '../wallet/support/wallet';
-import { freezeClock, MONDAY_OPEN, SATURDAY, setPrice, trader } from './support/trading';
+import { BOND_MONDAY_OPEN, freezeClock, MONDAY_OPEN, SATURDAY, setPrice, trader } from './support/trading';
 
 const TREASURY_NOTE = '91282CQS3';
 
@@ -20,7 +20,7 @@ describe('Placing orders: every refusal names its field and what to send instead
     await setPrice(ctx, tenant.test, 'AAPL', '100.00');
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const base = {
     symbol: 'AAPL',
@@ -81,7 +81,7 @@ describe('Placing orders: every refusal names its field and what to send instead
     ['a zero quantity', { quantity: '0' }, 'SVC-400-001', 'quantity'],
     ['a negative price', { limit_price: '-1' }, 'SVC-400-001', 'limit_price'],
     ['an unknown type', { type: 'iceberg' }, 'SVC-400-001', 'type'],
-    ['settlement_date on a stock', { settlement_date: '2027-03-03' }, 'SVC-400-001', 'settlement_date'],
+    ['settlement_date on a stock', { settlement_date: '2049-03-03' }, 'SVC-400-001', 'settlement_date'],
   ])('400 for %s', async (_name, change, code, param) => {
     const res = await t.place({ ...base, ...change });
     expectSvcError(res, code as 'SVC-400-001', { param });
@@ -191,7 +191,7 @@ describe('Placing orders: every refusal names its field and what to send instead
     let bonds: TestTenant;
     beforeAll(async () => {
       bonds = await ctx.createTenant({ fixedIncome: true });
-      await freezeClock(ctx, bonds.test, MONDAY_OPEN);
+      await freezeClock(ctx, bonds.test, BOND_MONDAY_OPEN);
     });
 
     it('422 SVC-422-005 when face value is not a multiple of min_increment; bonds are market or limit, day', async () => {
@@ -256,7 +256,7 @@ describe('Placing orders: every refusal names its field and what to send instead
 
     it('422 SVC-422-004 for cls in the last 10 minutes and opg during the session', async () => {
       const late = await ctx.createTenant();
-      await freezeClock(ctx, late.test, '2027-03-01T20:55:00Z'); // 15:55 New York
+      await freezeClock(ctx, late.test, '2049-03-01T20:55:00Z'); // 15:55 New York
       const l = await trader(ctx, late.test, '1000.00');
       expectSvcError(await l.place({ ...base, time_in_force: 'cls' }), 'SVC-422-004', {
         param: 'time_in_force',

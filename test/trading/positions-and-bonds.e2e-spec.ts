@@ -6,7 +6,7 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, isRemote, TestContext } from '../support/app';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { as } from '../wallet/support/wallet';
-import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
+import { advanceClock, freezeClock, BOND_MONDAY_OPEN, setPrice, trader } from './support/trading';
 
 /** Runs one support CLI command in-process and returns the JSON it printed. */
 async function cli(...args: string[]): Promise<any> {
@@ -34,12 +34,12 @@ describe('Positions, bonds and commissions', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await ctx.close();
+    await ctx?.close();
   });
 
   it('a treasury buy by face value costs face × price / 100 + accrued interest to T+1', async () => {
     const tenant = await ctx.createTenant({ fixedIncome: true });
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    await freezeClock(ctx, tenant.test, BOND_MONDAY_OPEN);
     const t = await trader(ctx, tenant.test, '20000.00', { enabled_assets: ['us_equity', 'bonds'] });
     const quote = await setPrice(ctx, tenant.test, '91282CQS3', '99.5');
     const res = await t.place({
@@ -101,7 +101,7 @@ describe('Positions, bonds and commissions', () => {
         commission_type: type,
         amount,
       });
-      await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+      await freezeClock(ctx, tenant.test, BOND_MONDAY_OPEN);
       const t = await trader(ctx, tenant.test, '10000.00');
       return { tenant, t, quote: await setPrice(ctx, tenant.test, 'AAPL', '100.00') };
     }
@@ -157,7 +157,7 @@ describe('Positions, bonds and commissions', () => {
 
   it('positions are valued at the current price; last_equity adds them at the last close', async () => {
     const tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    await freezeClock(ctx, tenant.test, BOND_MONDAY_OPEN);
     const t = await trader(ctx, tenant.test, '5000.00');
     const first = await setPrice(ctx, tenant.test, 'GOOGL', '100.00');
     await t.place({ symbol: 'GOOGL', side: 'buy', type: 'market', time_in_force: 'day', quantity: '10' });
@@ -188,7 +188,7 @@ describe('Positions, bonds and commissions', () => {
 
   it('after random buys and sells, cash and positions equal an independent computation (fast-check)', async () => {
     const tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    await freezeClock(ctx, tenant.test, BOND_MONDAY_OPEN);
     const step = fc.record({
       buy: fc.boolean(),
       quantity: fc.integer({ min: 1, max: 40 }),

@@ -24,7 +24,7 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
     bankId = (await linkBankAccount(ctx, tenant.test, investor.id)).id;
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
   const deposit = (key: string, amount = '10.00', bank = bankId) =>

@@ -12,7 +12,7 @@ describe('Funding sources', () => {
     tenant = await ctx.createTenant();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
   const US = {

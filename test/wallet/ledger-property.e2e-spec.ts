@@ -51,7 +51,7 @@ describe('Ledger property: random transfer histories', () => {
     ctx = await createTestContext();
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('balances equal an independent computation and the ledger stays balanced', async () => {
     await fc.assert(

@@ -32,8 +32,8 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
   });
 
   afterAll(async () => {
-    await webhook.stop();
-    await ctx.close();
+    await webhook?.stop();
+    await ctx?.close();
   });
 
   const client = () => as(ctx, tenant.test);

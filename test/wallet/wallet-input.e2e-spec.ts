@@ -17,7 +17,7 @@ describe('Wallet: bad input and scope', () => {
     wallet = `/v1/wallet/accounts/${investor.account_id}`;
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   const client = () => as(ctx, tenant.test);
   const transactions = async () => (await client().get(`${wallet}/transactions`)).body as unknown[];
@@ -284,6 +284,8 @@ describe('Wallet: bad input and scope', () => {
         ['limit=0', 'limit'],
         ['limit=101', 'limit'],
         ['offset=-1', 'offset'],
+        ['offset=2147483648', 'offset'], // past the published maximum (a 32-bit integer)
+        ['offset=1.5', 'offset'],
         ['type=fee', 'type'],
         ['status=done', 'status'],
         ['created_gte=yesterday', 'created_gte'],

@@ -31,7 +31,7 @@ describe('Withdrawals under concurrency, and fees', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await ctx.close();
+    await ctx?.close();
   });
 
   const client = () => as(ctx, tenant.test);

@@ -75,8 +75,8 @@ describe('A worker killed between processing and settled posts exactly once', ()
 
   afterAll(async () => {
     workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGKILL'));
-    await queue.close();
-    await ctx.close();
+    await queue?.close();
+    await ctx?.close();
   });
 
   const client = () => as(ctx, tenant.test);

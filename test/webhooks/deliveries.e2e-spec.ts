@@ -74,8 +74,8 @@ describe('Delivery attempts and resend', () => {
   });
 
   afterAll(async () => {
-    await receiver.stop();
-    await ctx.close();
+    await receiver?.stop();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

@@ -50,8 +50,8 @@ describe('Webhook delivery', () => {
 
   afterAll(async () => {
     await closeCliContext();
-    await receiver.stop();
-    await ctx.close();
+    await receiver?.stop();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

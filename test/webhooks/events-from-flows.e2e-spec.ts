@@ -44,7 +44,7 @@ describe('GET /v1/events over events made through the API', () => {
     all = res.body.data;
   });
 
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('lists the flow’s events newest first, test mode only', async () => {
     const names = all.map((e) => e.event);

@@ -113,7 +113,7 @@ describe('GET /v1/events', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

@@ -24,9 +24,9 @@ describe('Outbox: Redis down', () => {
 
   afterAll(async () => {
     proxy.restore();
-    await receiver.stop();
-    await ctx.close();
-    await proxy.stop();
+    await receiver?.stop();
+    await ctx?.close();
+    await proxy?.stop();
     await dropQueueKeys(realRedisUrl);
   });
 

@@ -27,8 +27,8 @@ describe('Outbox: the worker process, and a relay that dies', () => {
 
   afterAll(async () => {
     await worker?.close();
-    await receiver.stop();
-    await ctx.close();
+    await receiver?.stop();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

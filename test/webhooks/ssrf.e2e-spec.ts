@@ -32,8 +32,8 @@ describe('Webhook urls in production (SSRF)', () => {
   const strictKey = () => (strictForTestKeys ? tenant.test : tenant.live);
 
   afterAll(async () => {
-    await receiver.stop();
-    await ctx.close();
+    await receiver?.stop();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

@@ -19,7 +19,7 @@ describe('Webhook endpoints', () => {
   });
 
   afterAll(async () => {
-    await ctx.close();
+    await ctx?.close();
     await dropQueueKeys();
   });
 

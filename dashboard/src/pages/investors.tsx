@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, KeyPair, List, query, when } from '../api';
 import { ErrorNote, useLoad } from '../load';
 import { Link } from '../router';
+import { InvestorRecords } from './investor-records';
 
 interface Investor {
   id: string;
@@ -128,6 +129,7 @@ export function InvestorDetail(props: { pair: KeyPair; id: string }): JSX.Elemen
                   </>
                 ))}
               </dl>
+              <InvestorRecords pair={props.pair} investorId={d.investor.id} accountId={d.account.id} />
             </>
           ) : (
             <p>No account yet.</p>

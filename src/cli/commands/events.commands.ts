@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { cliContext, printJson } from 'src/cli/cli-context';
+import { forwardEvents } from 'src/cli/event-forwarder';
 import { DeadLettersService } from 'src/modules/webhooks/delivery/dead-letters.service';
 import { WebhookReplayService } from 'src/modules/webhooks/delivery/webhook-replay.service';
 
@@ -73,4 +74,53 @@ export function registerEventCommands(program: Command): void {
     .action(async (id: string | undefined, opts: { all: boolean; tenant?: string }) => {
       printJson(await replayDeadLetters(id, opts));
     });
+}
+
+/** `events:listen`: forwards the event stream to a local URL, signed like webhooks (like `stripe listen`). */
+export function registerListenCommand(program: Command): void {
+  program
+    .command('events:listen')
+    .description(
+      'Hold GET /v1/events/stream and POST each event to --forward-to with Standard Webhooks signatures ' +
+        '(prints the signing secret first, then one JSON line per event). Keys from --public-key/--secret ' +
+        'or INVESTMENT_PUBLIC_KEY/INVESTMENT_SECRET.',
+    )
+    .requiredOption('--forward-to <url>', 'where each event is POSTed, e.g. http://localhost:4000/hooks')
+    .option('--base-url <url>', 'the service', process.env.INVESTMENT_BASE_URL ?? 'http://localhost:3000')
+    .option('--public-key <pk>', 'API key public part', process.env.INVESTMENT_PUBLIC_KEY)
+    .option('--secret <sk>', 'API key secret', process.env.INVESTMENT_SECRET)
+    .option('--types <list>', 'comma-separated event names and wildcards (order.*)')
+    .option('--since <evt_id>', 'replay the events after this one first')
+    .option('--signing-secret <whsec>', 'sign with this whsec_ secret instead of a new one')
+    .action(async (opts: ListenCommandOptions) => {
+      if (!opts.publicKey || !opts.secret) {
+        throw new Error(
+          'Give the API key: --public-key and --secret (or INVESTMENT_PUBLIC_KEY and INVESTMENT_SECRET).',
+        );
+      }
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      process.once('SIGTERM', () => stop.abort());
+      await forwardEvents({
+        baseUrl: opts.baseUrl,
+        publicKey: opts.publicKey,
+        secret: opts.secret,
+        forwardTo: opts.forwardTo,
+        types: opts.types?.split(','),
+        sinceId: opts.since,
+        signingSecret: opts.signingSecret,
+        signal: stop.signal,
+        report: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+      });
+    });
+}
+
+interface ListenCommandOptions {
+  forwardTo: string;
+  baseUrl: string;
+  publicKey?: string;
+  secret?: string;
+  types?: string;
+  since?: string;
+  signingSecret?: string;
 }

@@ -56,10 +56,17 @@ export class AccessGuard implements CanActivate {
   }
 }
 
+/** 403 SVC-403-002: the tenant's fixedIncomeEnabled flag is off, so bonds are not routed. */
+export class FixedIncomeNotEnabledError extends ServiceError {
+  constructor() {
+    super('SVC-403-002');
+  }
+}
+
 /** fixedIncomeEnabled check for bond routing (403 SVC-403-002). */
 export function assertFixedIncomeEnabled(principal: Principal): void {
   if (!principal.fixedIncomeEnabled) {
-    throw new ServiceError('SVC-403-002');
+    throw new FixedIncomeNotEnabledError();
   }
 }
 

@@ -71,6 +71,11 @@ export class CredentialCache {
     return this.load(publicKey, now);
   }
 
+  /** The key read from the database now, whatever the cache holds (the cache takes the result). */
+  reload(publicKey: string): Promise<CachedKey | null> {
+    return this.load(publicKey, Date.now());
+  }
+
   private async load(publicKey: string, now: number): Promise<CachedKey | null> {
     // Collapse concurrent misses for one key into a single query.
     let load = this.pending.get(publicKey);

@@ -42,7 +42,9 @@ export class TestClockController {
       '`{"frozen_time": ISO}` freezes the clock there; `{"advance_seconds": N}` (N > 0) moves it forward (a ' +
       'clock following real time freezes at real time + N); `{"frozen_time": null}` resets it to real time ' +
       '(allowed any time; objects keep their timestamps). The clock only moves forward: an earlier time than ' +
-      'it shows answers 400 naming the field; one move covers at most 366 days. The answer comes after every ' +
+      'it shows answers 400 naming the field; a move of a frozen clock, and any advance, covers at most 366 ' +
+      'days, while a clock following real time may be frozen at any later date before 2100 (so a walkthrough ' +
+      'can name a fixed date and work on any day). The answer comes after every ' +
       'job of the tenant that fell due up to the new time has run, earliest first, each at the moment the ' +
       `clock passes its due time (transfers moving to processing and settling, and jobs they schedule). ${CLOCK_READERS}`,
   })

@@ -87,6 +87,23 @@ export class Environment {
   @Min(1)
   AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 300;
 
+  /**
+   * How long a client may take to send its request line and headers (408 and the connection closed
+   * beyond): a connection holding an unfinished header block is dropped after this long.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(500)
+  @Max(60000)
+  HTTP_HEADERS_TIMEOUT_MS = 10000;
+
+  /** How long a client may take to send a whole request, body included (408 beyond). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 60000;
+
   /** How long an API key stays cached in a process; bounds how late a revocation takes effect. */
   @Transform(({ value }) => Number(value))
   @IsInt()
@@ -147,6 +164,31 @@ export class Environment {
   @Min(1)
   @Max(5000)
   EVENT_RELAY_BATCH_SIZE = 500;
+
+  /** Open event streams (GET /v1/events/stream) allowed per API key, counted across processes. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  EVENT_STREAM_MAX_PER_KEY = 10;
+
+  /** How often an idle event stream sends the `: heartbeat` comment. */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  EVENT_STREAM_HEARTBEAT_MS = 15000;
+
+  /**
+   * Bytes an event stream may hold for a reader that does not keep up (beyond what the network
+   * takes); past it the stream closes with a comment saying so, and the client resumes from its
+   * last id.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1024)
+  @Max(64 * 1024 * 1024)
+  EVENT_STREAM_BUFFER_BYTES = 1024 * 1024;
 
   /**
    * How often the trading engine re-evaluates every asset with open orders at the current price

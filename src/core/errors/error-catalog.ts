@@ -173,12 +173,32 @@ export const ERROR_CATALOG = {
       '`us_equity`, `etf`, `bonds`, `crypto`). Enable the class on the investor or choose another asset.',
     message: 'The asset is not tradable for this account.',
   },
+  'SVC-422-007': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'FX quote expired or used',
+    description:
+      'The FX quote named by `quote_id` expired (quotes last 30 seconds on the clock) or already paid for a ' +
+      'conversion. Ask for a new quote with POST /v1/fx/quotes, or convert at the current rate without `quote_id`.',
+    message: 'The FX quote has expired or was already used.',
+  },
+  'SVC-422-008': {
+    status: 422,
+    type: 'invalid_request_error',
+    title: 'Journal limit exceeded',
+    description:
+      'A cash journal (JNLC) is above the tenant\u2019s limit per journal, or would take what one account receives ' +
+      'by JNLC on one day of the clock above the limit per day (the firm account excepted). Send a smaller amount ' +
+      'or ask support to raise the limits.',
+    message: 'The journal exceeds the tenant\u2019s journal limits.',
+  },
   'SVC-429-001': {
     status: 429,
     type: 'rate_limit_error',
     title: 'Too many requests',
     description:
-      'The API key sent more requests than its rate limit allows. Wait the seconds given in Retry-After.',
+      'The API key sent more requests than its rate limit allows, or already holds as many open event ' +
+      'streams as allowed. Wait the seconds given in Retry-After (or close a stream).',
     message: 'Too many requests. Retry after the time given in the Retry-After header.',
   },
   'SVC-431-001': {

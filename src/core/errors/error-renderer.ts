@@ -1,5 +1,4 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
@@ -120,9 +119,6 @@ export class ErrorRenderer {
       // client's fault, never a 500.
       const code = STATUS_TO_CODE[clientStatus] ?? 'SVC-400-001';
       return { code, message: ERROR_CATALOG[code].message };
-    }
-    if (err instanceof ThrottlerException) {
-      return { code: 'SVC-429-001', message: ERROR_CATALOG['SVC-429-001'].message };
     }
     if (err instanceof HttpException) {
       const status = err.getStatus();

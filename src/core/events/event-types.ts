@@ -17,8 +17,27 @@ export const EVENT_TYPES = [
   { name: 'transfer.withdrawal.canceled', description: 'Withdrawal canceled before it was processed' },
   { name: 'document.approved', description: 'KYC document approved' },
   { name: 'document.rejected', description: 'KYC document rejected' },
+  { name: 'document.created', description: 'Trade confirmation or account statement made' },
   { name: 'cash_sweep.interest.paid', description: 'Monthly cash sweep interest paid into the account' },
+  {
+    name: 'conversion.completed',
+    description: 'A currency conversion between an account\u2019s wallets executed',
+  },
+  {
+    name: 'journal.executed',
+    description: 'A cash (JNLC) or securities (JNLS) journal between accounts executed',
+  },
   { name: 'kyc.verification.approved', description: 'KYC verification of an investor approved' },
+  { name: 'corporate_action.announced', description: 'Corporate action announced for an asset' },
+  {
+    name: 'corporate_action.updated',
+    description: 'Terms of an announced corporate action corrected before its processing',
+  },
+  { name: 'corporate_action.processed', description: 'Corporate action applied to every account' },
+  {
+    name: 'corporate_action.applied',
+    description: 'Corporate action applied to one account: its quantity, cost basis and cash',
+  },
 ] as const;
 
 export type EventName = (typeof EVENT_TYPES)[number]['name'];

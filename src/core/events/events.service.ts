@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { WriteBatch } from 'src/core/database/write-batch';
 import { EventEntity } from 'src/core/events/event.entity';
+import { encodeNotice, EVENTS_CHANNEL } from 'src/core/events/event-notice';
 import { EventName, WEBHOOK_TEST_EVENT } from 'src/core/events/event-types';
 import { newId } from 'src/core/ids/ids';
 
@@ -23,8 +23,14 @@ export interface EventPayload {
   data: Record<string, unknown>;
 }
 
+/**
+ * The outbox row and its announcement in one statement: the NOTIFY queued by pg_notify is
+ * delivered to listeners only when the transaction commits (never on a rollback), so the relay and
+ * the event streams of every process hear of the event the moment it is committed.
+ */
 const INSERT_EVENT =
-  'INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at") VALUES ($1, $2, $3, $4, $5, $6)';
+  'INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at", "endpoint_id") ' +
+  `VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING "id", pg_notify('${EVENTS_CHANNEL}', $8)::text AS "notified"`;
 
 /**
  * Emitting an event is one call inside the caller's transaction: the row commits or rolls
@@ -43,7 +49,7 @@ export class EventsService {
   /** emit() as a statement of the caller's batch: the row is written when the batch runs. */
   emitInto(batch: WriteBatch, input: EmitInput): EventEntity {
     const event = this.newEvent(input);
-    batch.add(`${INSERT_EVENT} RETURNING id`, this.insertParams(event));
+    batch.add(INSERT_EVENT, this.insertParams(event));
     return event;
   }
 
@@ -68,6 +74,8 @@ export class EventsService {
       event.event,
       JSON.stringify(event.data),
       event.created_at,
+      event.endpoint_id,
+      encodeNotice(event),
     ];
   }
 
@@ -89,7 +97,7 @@ export class EventsService {
       relayed_at: null,
       endpoint_id: input.endpointId,
     });
-    await manager.insert(EventEntity, event as QueryDeepPartialEntity<EventEntity>);
+    await manager.query(INSERT_EVENT, this.insertParams(event));
     return event;
   }
 

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Public } from 'src/core/auth/auth.decorators';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
 import { REDIS } from 'src/core/redis/redis.module';
 
 /** Liveness and readiness for orchestrators; unversioned and unauthenticated. */
@@ -18,6 +19,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly failures: AuthFailureLimiter,
   ) {}
 
   @Get('live')
@@ -33,6 +35,7 @@ export class HealthController {
       const result = await this.health.check([
         () => this.db.pingCheck('postgresql', { timeout: 1500 }),
         () => this.redisCheck(),
+        () => this.failureLimitCheck(),
       ]);
       return { ...result, app_env };
     } catch (err) {
@@ -40,6 +43,14 @@ export class HealthController {
       const body = (err as { response?: object }).response ?? { status: 'error' };
       return { ...body, app_env };
     }
+  }
+
+  /**
+   * Failed logins are limited either way: in Redis for the whole deployment, or by this process
+   * alone while Redis does not answer (`store: process`).
+   */
+  private failureLimitCheck() {
+    return this.indicators.check('auth_failure_limit').up({ store: this.failures.store });
   }
 
   private async redisCheck() {

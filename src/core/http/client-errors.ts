@@ -42,3 +42,19 @@ export function answerClientErrorsWithEnvelope(server: Server, renderer: ErrorRe
     );
   });
 }
+
+/**
+ * Slow clients: a request line and headers must arrive within `headersMs`, a whole request within
+ * `requestMs` (Node answers 408 and closes; the defaults, 60 s and 300 s, let one unfinished header
+ * block hold a connection for over a minute). Node checks open connections every
+ * `connectionsCheckingInterval` (30 s by default), so it is brought down to a fraction of the
+ * headers timeout; it is read when the server starts listening.
+ */
+export function boundSlowClients(server: Server, headersMs: number, requestMs: number): void {
+  server.headersTimeout = headersMs;
+  server.requestTimeout = Math.max(requestMs, headersMs);
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(
+    1000,
+    Math.ceil(headersMs / 4),
+  );
+}

@@ -1,4 +1,7 @@
 import type { Request } from 'express';
+import { ServiceError } from 'src/core/errors/service-error';
+import { findShapeProblem } from 'src/core/http/json-shape-scan';
+import { describeTextProblem } from 'src/core/http/request-text';
 
 /** An error shaped like body-parser's (`status`, `type`): the error renderer answers it the same way. */
 function bodyError(status: number, type: string, message: string): Error {
@@ -8,7 +11,7 @@ function bodyError(status: number, type: string, message: string): Error {
 /**
  * body-parser's `json()` parse of a UTF-8 body: the byte order mark dropped (as its decoder does),
  * an empty body read as `{}`, an object or array only (strict), anything else 400
- * `entity.parse.failed`.
+ * `entity.parse.failed`; too wide or too deep (refuseWideOrDeep) 400 SVC-400-001 before parsing.
  */
 export function parseJsonBody(bytes: Buffer): unknown {
   const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -19,10 +22,23 @@ export function parseJsonBody(bytes: Buffer): unknown {
   if (!startsLikeObjectOrArray(text)) {
     throw bodyError(400, 'entity.parse.failed', 'Unexpected token in JSON body');
   }
+  refuseWideOrDeep(text);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
     throw bodyError(400, 'entity.parse.failed', (err as Error).message);
+  }
+}
+
+/**
+ * Refuses (400 SVC-400-001 naming the field) JSON text with an object, an array or a nesting past
+ * the limits, before it is parsed: parsing alone of a very wide object costs more than the limit
+ * on a request's hold of the event loop.
+ */
+export function refuseWideOrDeep(text: string): void {
+  const problem = findShapeProblem(text);
+  if (problem) {
+    throw new ServiceError('SVC-400-001', describeTextProblem(problem), problem.param);
   }
 }
 

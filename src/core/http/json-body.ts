@@ -1,6 +1,11 @@
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServiceError } from 'src/core/errors/service-error';
-import { canReadDirectly, parseJsonBody, readJsonBody } from 'src/core/http/json-body-reader';
+import {
+  canReadDirectly,
+  parseJsonBody,
+  readJsonBody,
+  refuseWideOrDeep,
+} from 'src/core/http/json-body-reader';
 import { describeTextProblem, findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
 
 /** Largest JSON body accepted (413 SVC-413-001 beyond), in bytes. */
@@ -39,6 +44,9 @@ function isJsonMedia(media: string): boolean {
  *   `multipart/form-data`, which the upload route parses itself;
  * - a charset other than UTF-8 (415 SVC-415-001);
  * - malformed JSON (400 SVC-400-003) or more than 1 MB (413 SVC-413-001);
+ * - objects wider than MAX_OBJECT_KEYS, arrays longer than MAX_ARRAY_ITEMS and nesting deeper than
+ *   MAX_JSON_DEPTH, found by a scan of the text before it is parsed (400 SVC-400-001 naming the
+ *   first field past the limit);
  * - nesting deeper than MAX_JSON_DEPTH, NUL bytes or lone surrogates in any string or key, and
  *   prototype keys (400 SVC-400-001 naming the field).
  * Requests without a body skip the parser entirely; so does a body sent without Content-Type,
@@ -50,6 +58,7 @@ export function jsonBodyParser(): RequestHandler {
     type: () => true,
     verify: (req, _res, buf) => {
       (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      refuseWideOrDeep(buf.toString('utf8'));
     },
   });
   return (req: Request, res: Response, next: NextFunction) => {

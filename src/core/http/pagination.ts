@@ -27,6 +27,9 @@ export class CursorPageQuery {
   ending_before?: string;
 }
 
+/** Largest `offset` of an offset-paged list: beyond it a page is refused 400 naming `offset`. */
+export const MAX_OFFSET = 1_000_000;
+
 /** Offset pagination of account-style lists (spec, order list). */
 export class OffsetPageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
@@ -37,11 +40,17 @@ export class OffsetPageQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_OFFSET,
+    default: 0,
+    description: `Items to skip, 0 to ${MAX_OFFSET.toLocaleString('en-US')} (filter by date to reach further back).`,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_OFFSET)
   offset?: number;
 }
 

@@ -1,4 +1,4 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import {
   getMetadataStorage,
   MetadataStorage,
@@ -7,6 +7,7 @@ import {
   ValidatorOptions,
 } from 'class-validator';
 import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
+import { refuseUnknownAndNullFields } from 'src/core/http/body-shape';
 import { installValidationMetadataCache } from 'src/core/http/validation-metadata-cache';
 
 /** A property validated as a nested object: `arrayAllowed` when declared as an array or validated with `each`. */
@@ -85,7 +86,9 @@ function nestedError(property: string, value: unknown, children: ValidationError
 /**
  * The global ValidationPipe: unknown fields refused, values transformed to the DTO's types,
  * failures as SVC-400-001/002 naming the field path, and an array where an object belongs
- * refused like any other wrong type.
+ * refused like any other wrong type. A body is first checked in one linear pass for unknown
+ * fields and for null where its field is not nullable (refuseUnknownAndNullFields), before
+ * class-transformer and class-validator spend per-field work on it.
  */
 export class ServiceValidationPipe extends ValidationPipe {
   constructor() {
@@ -97,6 +100,13 @@ export class ServiceValidationPipe extends ValidationPipe {
       exceptionFactory: validationErrorFactory,
       validationError: { target: false, value: true },
     });
+  }
+
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
+      refuseUnknownAndNullFields(value, metadata.metatype);
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
   }
 
   protected override validate(

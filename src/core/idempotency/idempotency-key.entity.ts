@@ -2,7 +2,10 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 't
 
 export type IdempotencyState = 'in_flight' | 'completed';
 
-/** One Idempotency-Key per tenant and mode; the primary key makes concurrent repeats safe. */
+/**
+ * One Idempotency-Key per principal (tenant, mode and investor scope); the primary key makes
+ * concurrent repeats safe.
+ */
 @Entity('idempotency_keys')
 @Index('idempotency_keys_owner_token_idx', ['owner_token'], { where: '"owner_token" IS NOT NULL' })
 @Check('idempotency_keys_state_check', `"state" IN ('in_flight', 'completed')`)
@@ -12,6 +15,10 @@ export class IdempotencyKeyEntity {
 
   @PrimaryColumn({ type: 'boolean' })
   livemode: boolean;
+
+  /** The investor id of an investor-scoped key or token, '' for a tenant-level one. */
+  @PrimaryColumn({ name: 'principal_scope', type: 'text', default: '' })
+  principal_scope: string;
 
   @PrimaryColumn({ type: 'text' })
   key: string;

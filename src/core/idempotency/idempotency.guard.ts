@@ -6,7 +6,11 @@ import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { ServiceError } from 'src/core/errors/service-error';
 import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
 import { IDEMPOTENCY_IN_TRANSACTION, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
-import { IdempotencyScope, IdempotencyService } from 'src/core/idempotency/idempotency.service';
+import {
+  IdempotencyScope,
+  IdempotencyService,
+  principalScopeOf,
+} from 'src/core/idempotency/idempotency.service';
 import type { KeyedInTransaction } from 'src/core/idempotency/keys-in-transaction';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -23,8 +27,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * route the response is stored when it is sent. A reservation whose process died is released
  * when its lease runs out (IDEMPOTENCY_LEASE_MS).
  *
+ * Keys are scoped to the principal that sent them: tenant, mode and the investor scope of the key
+ * or token (a tenant-level key and an investor key never share a key space). A replay answers only
+ * the principal that made the first request; the same key from another principal is a new request.
+ *
  * A guard rather than an interceptor: it runs after authentication (the key is scoped per
- * tenant and mode) and costs one method comparison on every other request, where a global
+ * principal) and costs one method comparison on every other request, where a global
  * interceptor would wrap every handler of the service in an observable pipeline.
  */
 @Injectable()
@@ -53,6 +61,7 @@ export class IdempotencyGuard implements CanActivate {
     const scope: IdempotencyScope = {
       tenantId: req.principal.tenantId,
       livemode: req.principal.livemode,
+      principal: principalScopeOf(req.principal),
       key,
     };
     const fingerprint = IdempotencyService.fingerprint(

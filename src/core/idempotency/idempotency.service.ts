@@ -16,10 +16,21 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 export type Reservation =
   { kind: 'reserved'; token: string } | { kind: 'replay'; status: number; body: unknown };
 
+/**
+ * Whose key it is: tenant, mode and the investor scope of the key or token (`principal`: the
+ * investor id, '' for a tenant-level key). A replay answers only the principal that sent the first
+ * request; the same key from another principal is a new request.
+ */
 export interface IdempotencyScope {
   tenantId: string;
   livemode: boolean;
+  principal: string;
   key: string;
+}
+
+/** The principal part of an IdempotencyScope: the investor scope of the key or token. */
+export function principalScopeOf(principal: { investorId: string | null }): string {
+  return principal.investorId ?? '';
 }
 
 /** A reservation held by this process: the key, and the token that proves it is ours. */
@@ -31,7 +42,7 @@ export interface HeldKey {
 }
 
 /**
- * Idempotency-Key storage. The primary key (tenant, mode, key) decides which of two
+ * Idempotency-Key storage. The primary key (tenant, mode, principal scope, key) decides which of two
  * concurrent requests runs: the INSERT either wins or finds the other's row.
  *
  * A reservation is a lease: this process renews `lease_expires_at` of the keys it holds every
@@ -77,9 +88,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       const taken = await preparedQuery(
         this.dataSource,
         `INSERT INTO idempotency_keys
-                (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at)
-         VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now())
-         ON CONFLICT (tenant_id, livemode, key) DO UPDATE
+                (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at,
+                 principal_scope)
+         VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now(), $8)
+         ON CONFLICT (tenant_id, livemode, principal_scope, key) DO UPDATE
             SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
                 response_body_sealed = NULL, owner_token = EXCLUDED.owner_token,
                 lease_expires_at = EXCLUDED.lease_expires_at, created_at = now()
@@ -94,6 +106,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
           token,
           this.leaseMs / 1000,
           IDEMPOTENCY_TTL_HOURS,
+          scope.principal,
         ],
       );
       if (taken.length === 1) {
@@ -108,8 +121,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       }> = await preparedQuery(
         this.dataSource,
         `SELECT request_hash, state, response_status, response_body_sealed
-           FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND key = $3`,
-        [scope.tenantId, scope.livemode, scope.key],
+           FROM idempotency_keys
+          WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $4 AND key = $3`,
+        [scope.tenantId, scope.livemode, scope.key, scope.principal],
       );
       const row = rows[0];
       if (!row) {
@@ -154,9 +168,18 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       `UPDATE idempotency_keys
           SET state = 'completed', response_status = $5, response_body_sealed = $6, owner_token = NULL,
               lease_expires_at = NULL
-        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'
+        WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $7 AND key = $3 AND owner_token = $4
+          AND state = 'in_flight'
         RETURNING key`,
-      [held.scope.tenantId, held.scope.livemode, held.scope.key, held.token, status, this.seal(body)],
+      [
+        held.scope.tenantId,
+        held.scope.livemode,
+        held.scope.key,
+        held.token,
+        status,
+        this.seal(body),
+        held.scope.principal,
+      ],
       (updated) => {
         if (updated !== 1) {
           throw new ServiceError(
@@ -183,8 +206,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     this.unhold(held);
     await this.dataSource.query(
       `DELETE FROM idempotency_keys
-        WHERE tenant_id = $1 AND livemode = $2 AND key = $3 AND owner_token = $4 AND state = 'in_flight'`,
-      [held.scope.tenantId, held.scope.livemode, held.scope.key, held.token],
+        WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $5 AND key = $3 AND owner_token = $4
+          AND state = 'in_flight'`,
+      [held.scope.tenantId, held.scope.livemode, held.scope.key, held.token, held.scope.principal],
     );
   }
 

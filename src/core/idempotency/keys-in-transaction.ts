@@ -36,27 +36,31 @@ const STALE = `(k.created_at < now() - make_interval(hours => $4)
                 OR (k.state = 'in_flight' AND k.lease_expires_at < now()))`;
 
 /**
- * The advisory lock (64-bit hash of tenant, mode and key) is held until the transaction ends: a
+ * The advisory lock (64-bit hash of tenant, mode, principal scope and key) is held until the transaction ends: a
  * concurrent repeat cannot take it and answers 409 SVC-409-003 without waiting. The row read
  * beside it decides replay (same fingerprint, completed) or 409 SVC-409-002 (another body).
  */
-const CHECK_KEY = `SELECT pg_try_advisory_xact_lock(hashtextextended('idempotency ' || $1 || ' ' || $2::text || ' ' || $3, 0)) AS locked,
+const CHECK_KEY = `SELECT pg_try_advisory_xact_lock(
+         hashtextextended('idempotency ' || $1 || ' ' || $2::text || ' ' || $5 || ' ' || $3, 0)) AS locked,
        k.request_hash, k.state, k.response_status, k.response_body_sealed, ${STALE} AS stale
-  FROM (SELECT) one LEFT JOIN idempotency_keys k ON k.tenant_id = $1 AND k.livemode = $2 AND k.key = $3`;
+  FROM (SELECT) one LEFT JOIN idempotency_keys k
+    ON k.tenant_id = $1 AND k.livemode = $2 AND k.principal_scope = $5 AND k.key = $3`;
 
 /** The stored key alone, outside any transaction (a request refused before it read the key). */
 const READ_KEY = `SELECT true AS locked, k.request_hash, k.state, k.response_status, k.response_body_sealed,
        ${STALE} AS stale
-  FROM idempotency_keys k WHERE k.tenant_id = $1 AND k.livemode = $2 AND k.key = $3`;
+  FROM idempotency_keys k
+ WHERE k.tenant_id = $1 AND k.livemode = $2 AND k.principal_scope = $5 AND k.key = $3`;
 
 /**
  * The completed key with its sealed response. A row another request committed in the meantime is
  * kept (the statement returns nothing): that can only be a repeat that finished first.
  */
 const STORE_KEY = `INSERT INTO idempotency_keys AS k
-         (tenant_id, livemode, key, request_hash, state, response_status, response_body_sealed, created_at)
-  VALUES ($1, $2, $3, $5, 'completed', $6, $7, now())
-  ON CONFLICT (tenant_id, livemode, key) DO UPDATE
+         (tenant_id, livemode, key, request_hash, state, response_status, response_body_sealed, created_at,
+          principal_scope)
+  VALUES ($1, $2, $3, $5, 'completed', $6, $7, now(), $8)
+  ON CONFLICT (tenant_id, livemode, principal_scope, key) DO UPDATE
      SET request_hash = EXCLUDED.request_hash, state = 'completed',
          response_status = EXCLUDED.response_status, response_body_sealed = EXCLUDED.response_body_sealed,
          owner_token = NULL, lease_expires_at = NULL, created_at = now()
@@ -82,8 +86,8 @@ export class KeysInTransaction {
 
   /** The key's check as a read of the transaction's first batch; it throws when the batch ran. */
   checkIn(reads: ReadBatch, request: KeyedInTransaction): void {
-    const { tenantId, livemode, key } = request.scope;
-    reads.add<StoredKey>(CHECK_KEY, [tenantId, livemode, key, this.ttlHours], (row) => {
+    const { tenantId, livemode, key, principal } = request.scope;
+    reads.add<StoredKey>(CHECK_KEY, [tenantId, livemode, key, this.ttlHours, principal], (row) => {
       request.checked = true;
       if (row?.request_hash != null && !row.stale) {
         if (row.request_hash !== request.fingerprint) {
@@ -111,12 +115,13 @@ export class KeysInTransaction {
    * key is free and the refusal stands.
    */
   async answerForRefused(request: KeyedInTransaction): Promise<Error | null> {
-    const { tenantId, livemode, key } = request.scope;
+    const { tenantId, livemode, key, principal } = request.scope;
     const rows = await preparedQuery<StoredKey>(this.dataSource, READ_KEY, [
       tenantId,
       livemode,
       key,
       this.ttlHours,
+      principal,
     ]);
     const row = rows[0];
     if (!row || row.stale) {
@@ -149,7 +154,7 @@ export class KeysInTransaction {
   }
 
   private storeParams(request: Omit<KeyedInTransaction, 'settled'>, body: unknown): unknown[] {
-    const { tenantId, livemode, key } = request.scope;
+    const { tenantId, livemode, key, principal } = request.scope;
     return [
       tenantId,
       livemode,
@@ -158,6 +163,7 @@ export class KeysInTransaction {
       request.fingerprint,
       request.status,
       this.responses.seal(body),
+      principal,
     ];
   }
 }

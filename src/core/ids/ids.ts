@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-/** Public id prefixes (DECISIONS.md, Ids). */
+/** Public id prefixes. */
 export const ID_PREFIXES = {
   investor: 'inv',
   apiKey: 'apk',
@@ -23,6 +23,10 @@ export const ID_PREFIXES = {
   aprTier: 'apr',
   interestPayout: 'ipay',
   webhookSink: 'whs',
+  fxQuote: 'fxq',
+  conversion: 'cnv',
+  journal: 'jnl',
+  corporateAction: 'ca',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

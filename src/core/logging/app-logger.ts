@@ -2,6 +2,7 @@ import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import type { Writable } from 'node:stream';
 import { safeErrorSerializer } from 'src/core/logging/safe-errors';
+import { STARTUP_DETAIL_CONTEXTS } from 'src/core/logging/startup-summary';
 
 let destination: Writable | undefined;
 let sharedStdout: ReturnType<typeof pino.destination> | undefined;
@@ -68,7 +69,8 @@ export class AppLogger implements LoggerService {
   }
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    // Nest's start-up detail (a line per module and per route) is debug; see startup-summary.ts.
+    this.write(context && STARTUP_DETAIL_CONTEXTS.has(context) ? 'debug' : 'info', message, context);
   }
 
   error(message: unknown, ...rest: unknown[]): void {

@@ -6,6 +6,19 @@ import { TAKE_FAILURE_SCRIPT } from 'src/core/rate-limit/token-bucket.lua';
 
 type TakeFailure = (numberOfKeys: number, ...args: Array<string | number>) => Promise<number[]>;
 
+/** Longest wait for Redis on a failed login before this process's own buckets decide. */
+export const SHARED_LIMIT_TIMEOUT_MS = 150;
+/** Buckets this process keeps while Redis is away (beyond, the oldest view is dropped). */
+const MAX_LOCAL_BUCKETS = 100_000;
+
+interface LocalBucket {
+  tokens: number;
+  at: number;
+}
+
+/** Where failed logins are counted now: Redis (every process), or this process alone. */
+export type FailureStore = 'redis' | 'process';
+
 /**
  * Limits failed authentication, never successful: only requests whose credentials were refused
  * reach it, so a partner's correct key always gets through however many wrong guesses others
@@ -13,6 +26,10 @@ type TakeFailure = (numberOfKeys: number, ...args: Array<string | number>) => Pr
  * or AUTH_FAILURES_PER_ADDRESS_PER_MINUTE from one client address, the failed attempt answers
  * 429 SVC-429-001 with Retry-After instead of 401. Token buckets (that many per minute, refilled
  * evenly) in Redis, one atomic script run per failure, shared by every process.
+ *
+ * Redis unreachable or frozen must neither slow authentication nor lift the limit: a script run
+ * that has not answered within SHARED_LIMIT_TIMEOUT_MS (or fails) is decided by the same buckets
+ * kept in this process, and /health/ready reports the store in use (`store`: redis or process).
  */
 @Injectable()
 export class AuthFailureLimiter {
@@ -21,6 +38,9 @@ export class AuthFailureLimiter {
   private readonly perKey: number;
   private readonly perAddress: number;
   private readonly prefix: string;
+  private readonly local = new Map<string, LocalBucket>();
+  private current: FailureStore = 'redis';
+  private warnedAt = 0;
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
     if (!(redis as unknown as { takeFailure?: TakeFailure }).takeFailure) {
@@ -32,27 +52,86 @@ export class AuthFailureLimiter {
     this.prefix = `${config.get('QUEUE_PREFIX')}:authfail`;
   }
 
+  /** The store the last failed login was counted in. */
+  get store(): FailureStore {
+    return this.current;
+  }
+
   /**
    * Records one failed attempt. Answers the seconds to wait when it is past a limit, else null.
    * `publicKey` is absent for bearer tokens and unreadable headers (address limit only).
    */
   async recordFailure(address: string, publicKey: string | undefined): Promise<number | null> {
     const keys = [`${this.prefix}:addr:${address}`];
-    const args: Array<string | number> = [Date.now(), this.perAddress / 60_000, this.perAddress];
+    const limits = [this.perAddress];
     if (publicKey) {
       keys.push(`${this.prefix}:key:${publicKey.slice(0, 128)}`);
-      args.push(this.perKey / 60_000, this.perKey);
+      limits.push(this.perKey);
     }
+    const now = Date.now();
+    const args: Array<string | number> = [now];
+    for (const limit of limits) {
+      args.push(limit / 60_000, limit);
+    }
+    let waits: number[];
     try {
-      const [allowed, ...waits] = await this.takeFailure(keys.length, ...keys, ...args);
-      if (Number(allowed) === 1) {
-        return null;
-      }
-      return Math.max(1, Math.ceil(Math.max(...waits.map(Number)) / 1000));
+      waits = await this.shared(keys, args);
+      this.current = 'redis';
     } catch (err) {
-      // Without Redis the 401 still stands; only the lockout of guessing is lost meanwhile.
-      this.logger.warn(`Failed-authentication limit unavailable (Redis): ${(err as Error).message}`);
-      return null;
+      this.current = 'process';
+      this.warn(err as Error);
+      waits = keys.map((key, i) => this.takeLocally(key, limits[i], now));
+    }
+    const wait = Math.max(...waits);
+    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : null;
+  }
+
+  /** The script's waits (0 where a bucket had a token), or a rejection after the timeout. */
+  private shared(keys: string[], args: Array<string | number>): Promise<number[]> {
+    return new Promise<number[]>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no answer within ${SHARED_LIMIT_TIMEOUT_MS} ms`)),
+        SHARED_LIMIT_TIMEOUT_MS,
+      );
+      this.takeFailure(keys.length, ...keys, ...args).then(
+        ([, ...waits]) => {
+          clearTimeout(timer);
+          resolve(waits.map(Number));
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
+  /** The script's bucket in this process: `limit` per minute, bursts of `limit`; the wait in ms. */
+  private takeLocally(key: string, limit: number, now: number): number {
+    const rate = limit / 60_000;
+    let bucket = this.local.get(key);
+    if (!bucket) {
+      if (this.local.size >= MAX_LOCAL_BUCKETS) {
+        this.local.delete(this.local.keys().next().value as string);
+      }
+      bucket = { tokens: limit, at: now };
+      this.local.set(key, bucket);
+    }
+    bucket.tokens = Math.min(limit, bucket.tokens + Math.max(0, now - bucket.at) * rate);
+    bucket.at = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil((1 - bucket.tokens) / rate);
+  }
+
+  /** One warning a minute at most: a Redis outage must not flood the log with a line per guess. */
+  private warn(err: Error): void {
+    const now = Date.now();
+    if (now - this.warnedAt >= 60_000) {
+      this.warnedAt = now;
+      this.logger.warn(`Failed-authentication limit kept per process (Redis): ${err.message}`);
     }
   }
 }

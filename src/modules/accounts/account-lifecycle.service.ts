@@ -10,6 +10,7 @@ import { newUuid } from 'src/core/ids/ids';
 import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountSuspension } from 'src/modules/accounts/account-suspension';
+import { AccountClosedError } from 'src/modules/accounts/account-errors';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
 import { AccountAction, cryptoStatusFor, nextStatus } from 'src/modules/accounts/account-transitions';
@@ -136,7 +137,7 @@ export class AccountLifecycleService {
       return account;
     }
     if (account.status === 'CLOSED') {
-      throw ServiceError.conflict(`Account ${account.id} is CLOSED and can no longer change.`);
+      throw new AccountClosedError(account.id);
     }
     const frozen = changed.filter((key) => LOCKED_AFTER_SUBMISSION.includes(key));
     if (frozen.length > 0 && account.status !== 'SUBMITTED') {
@@ -187,7 +188,7 @@ export class AccountLifecycleService {
     agreements: AgreementAcceptance[],
   ): Promise<number> {
     if (account.status === 'CLOSED') {
-      throw ServiceError.conflict(`Account ${account.id} is CLOSED and can no longer change.`);
+      throw new AccountClosedError(account.id);
     }
     const added = await this.insertAgreements(manager, account.id, agreements);
     if (added > 0) {
@@ -209,6 +210,10 @@ export class AccountLifecycleService {
       const account = await this.accounts.findAccountForPrincipal(principal, accountId, manager, {
         lock: true,
       });
+      if (account.account_type === 'firm') {
+        // The firm account lives as long as its tenant: it is not an investor's account to act on.
+        throw ServiceError.notFound('account', accountId);
+      }
       if (action === 'close' && account.status !== 'CLOSED') {
         const outstanding = await this.closing.outstanding(account, manager);
         if (outstanding.length > 0) {

@@ -5,8 +5,15 @@ import type {
   AccountType,
   CryptoStatus,
   EnabledAsset,
+  HolderDisclosures,
   TradingType,
 } from 'src/modules/accounts/entities/account-types';
+import type {
+  AccountAgreementDto,
+  AccountContactDto,
+  AccountIdentityDto,
+  HolderAgreementDto,
+} from 'src/modules/accounts/dto/account.dto';
 import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 
 /** The account-style record, field for field as the spec's Investment account table. */
@@ -18,42 +25,10 @@ export interface AccountRecord {
   currency: string;
   last_equity: string;
   created_at: string;
-  contact: {
-    email_address: string;
-    phone_number: string;
-    street_address: string[];
-    local_street_address: string | null;
-    city: string;
-    state: string | null;
-    postal_code: string | null;
-    country: string;
-  };
-  identity: {
-    first_name: string;
-    last_name: string;
-    date_of_birth: string;
-    country_of_citizenship: string;
-    country_of_birth: string;
-    party_type: string;
-    tax_id_type: string;
-    country_of_tax_residence: string;
-    funding_source: string[];
-  };
-  disclosures: {
-    is_control_person: boolean;
-    is_affiliated_exchange_or_finra: boolean;
-    is_affiliated_exchange_or_iiroc: boolean | null;
-    is_politically_exposed: boolean;
-    immediate_family_exposed: boolean;
-    is_discretionary: boolean | null;
-  };
-  agreements: Array<{
-    agreement: string;
-    signed_at: string;
-    ip_address: string;
-    revision: string;
-    account_id: string;
-  }>;
+  contact: AccountContactDto;
+  identity: AccountIdentityDto;
+  disclosures: HolderDisclosures;
+  agreements: AccountAgreementDto[];
   account_type: AccountType;
   trading_type: TradingType;
   trading_configurations: Record<string, unknown> | null;
@@ -99,24 +74,33 @@ export function toAccountRecord(
       country_of_tax_residence: toAlpha3(identity.country_of_tax_residence),
       funding_source: [...identity.funding_source],
     },
-    disclosures: {
-      is_control_person: disclosures.is_control_person,
-      is_affiliated_exchange_or_finra: disclosures.is_affiliated_exchange_or_finra,
-      is_affiliated_exchange_or_iiroc: disclosures.is_affiliated_exchange_or_iiroc,
-      is_politically_exposed: disclosures.is_politically_exposed,
-      immediate_family_exposed: disclosures.immediate_family_exposed,
-      is_discretionary: disclosures.is_discretionary,
-    },
-    agreements: agreements.map((a) => ({
-      agreement: a.agreement,
-      signed_at: a.signed_at.toISOString(),
-      ip_address: a.ip_address,
-      revision: a.revision,
-      account_id: a.account_id,
-    })),
+    disclosures: holderDisclosures(disclosures),
+    agreements: agreements.map((a) => ({ ...holderAgreement(a), account_id: a.account_id })),
     account_type: account.account_type,
     trading_type: account.trading_type,
     trading_configurations: account.trading_configurations,
     enabled_assets: [...account.enabled_assets],
+  };
+}
+
+/** The holder's disclosures as both the account record and the investor show them. */
+export function holderDisclosures(disclosures: HolderDisclosures): HolderDisclosures {
+  return {
+    is_control_person: disclosures.is_control_person,
+    is_affiliated_exchange_or_finra: disclosures.is_affiliated_exchange_or_finra,
+    is_affiliated_exchange_or_iiroc: disclosures.is_affiliated_exchange_or_iiroc,
+    is_politically_exposed: disclosures.is_politically_exposed,
+    immediate_family_exposed: disclosures.immediate_family_exposed,
+    is_discretionary: disclosures.is_discretionary,
+  };
+}
+
+/** An accepted agreement as the investor shows it (the account record adds its account_id). */
+export function holderAgreement(agreement: AccountAgreementEntity): HolderAgreementDto {
+  return {
+    agreement: agreement.agreement,
+    signed_at: agreement.signed_at.toISOString(),
+    ip_address: agreement.ip_address,
+    revision: agreement.revision,
   };
 }

@@ -6,6 +6,7 @@ import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import type { ReadBatch } from 'src/core/database/read-batch';
 import { ServiceError } from 'src/core/errors/service-error';
+import { AccountNotActiveError } from 'src/modules/accounts/account-errors';
 import { isIdOf } from 'src/core/ids/ids';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountRecord, toAccountRecord } from 'src/modules/accounts/account-record';
@@ -26,6 +27,9 @@ export type TradingAccount = Pick<
   InvestmentAccountEntity,
   'id' | 'investor_id' | 'status' | 'currency' | 'enabled_assets' | 'crypto_status' | 'trading_type'
 >;
+
+/** An investor's account (every account but the tenant's firm account): its investor is known. */
+export type InvestorAccount = InvestmentAccountEntity & { investor_id: string };
 
 /** What moving money needs to know of an account. */
 export type AccountSummary = Pick<InvestmentAccountEntity, 'id' | 'investor_id' | 'status' | 'currency'>;
@@ -75,7 +79,7 @@ export class AccountsService {
     investorId: string,
     manager?: EntityManager,
     options: LookupOptions = {},
-  ): Promise<InvestmentAccountEntity> {
+  ): Promise<InvestorAccount> {
     assertInvestorVisible(principal, investorId);
     const account = isIdOf('investor', investorId)
       ? await this.lookup(
@@ -86,7 +90,7 @@ export class AccountsService {
     if (!account) {
       throw ServiceError.notFound('investor', investorId);
     }
-    return account;
+    return account as InvestorAccount;
   }
 
   /**
@@ -111,7 +115,7 @@ export class AccountsService {
     investorId: string,
     manager?: EntityManager,
     options: LookupOptions = {},
-  ): Promise<InvestmentAccountEntity> {
+  ): Promise<InvestorAccount> {
     const account = await this.findInvestorAccount(principal, investorId, manager, options);
     assertAccountActive(account, 'investor_id');
     return account;
@@ -176,9 +180,46 @@ export class AccountsService {
     };
   }
 
+  /**
+   * As shareForTradingIn, for the tenant's firm account of the caller's mode (tenant-level keys
+   * only; an investor key finds none: 404).
+   */
+  shareFirmForTradingIn(batch: ReadBatch, principal: Principal): () => TradingAccount {
+    const read =
+      principal.investorId === null
+        ? batch.add<TradingAccount>(
+            `SELECT id, investor_id, status, currency, enabled_assets, crypto_status, trading_type
+               FROM investment_accounts
+              WHERE account_type = 'firm' AND tenant_id = $1 AND livemode = $2
+              FOR SHARE`,
+            [principal.tenantId, principal.livemode],
+          )
+        : null;
+    return () => {
+      const row = read?.row();
+      if (!row) {
+        throw ServiceError.notFound('firm account');
+      }
+      return row;
+    };
+  }
+
+  /** The tenant's firm account of the caller's mode; 404 for an investor key. */
+  async findFirmAccount(principal: Principal, manager?: EntityManager): Promise<InvestmentAccountEntity> {
+    const account =
+      principal.investorId === null
+        ? await this.scoped(principal, manager).andWhere(`a.account_type = 'firm'`).getOne()
+        : null;
+    if (!account) {
+      throw ServiceError.notFound('firm account');
+    }
+    return account;
+  }
+
   /** GET /accounts: every account the caller sees, newest first (an investor key: its own). */
   async listRecords(principal: Principal): Promise<AccountRecord[]> {
     const accounts = await this.scoped(principal)
+      .andWhere(`a.account_type <> 'firm'`)
       .orderBy('a.created_at', 'DESC')
       .addOrderBy('a.id', 'DESC')
       .getMany();
@@ -187,8 +228,13 @@ export class AccountsService {
     return accounts.map((a) => toAccountRecord(a, agreements.get(a.id) ?? [], equity.get(a.id)!));
   }
 
+  /** An investor's account record; the firm account is read through GET /firm-account (404 here). */
   async getRecord(principal: Principal, accountId: string): Promise<AccountRecord> {
-    return this.toRecord(await this.findAccountForPrincipal(principal, accountId));
+    const account = await this.findAccountForPrincipal(principal, accountId);
+    if (account.account_type === 'firm') {
+      throw ServiceError.notFound('account', accountId);
+    }
+    return this.toRecord(account);
   }
 
   async toRecord(account: InvestmentAccountEntity, manager?: EntityManager): Promise<AccountRecord> {
@@ -215,11 +261,15 @@ export class AccountsService {
   }
 
   /** Accounts by id within the caller's scope (for rendering lists of investors). */
-  async accountsByIds(principal: Principal, ids: string[]): Promise<Map<string, InvestmentAccountEntity>> {
+  async accountsByIds(
+    principal: Principal,
+    ids: string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, InvestmentAccountEntity>> {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = await this.scoped(principal).andWhere('a.id IN (:...ids)', { ids }).getMany();
+    const rows = await this.scoped(principal, manager).andWhere('a.id IN (:...ids)', { ids }).getMany();
     return new Map(rows.map((a) => [a.id, a]));
   }
 
@@ -275,9 +325,6 @@ export function assertAccountActive(
   param: string,
 ): void {
   if (account.status !== 'ACTIVE') {
-    throw ServiceError.refused(
-      `Account ${account.id} is ${account.status}; only ACTIVE accounts may trade or move money.`,
-      param,
-    );
+    throw new AccountNotActiveError(account.id, account.status, param);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetFigures } from 'src/modules/assets/asset-figures';
+import { AssetIdentityChanges } from 'src/modules/assets/asset-identity-changes';
 import { AssetPresenter } from 'src/modules/assets/asset-presenter';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
@@ -9,6 +10,7 @@ import { CatalogueListener } from 'src/modules/assets/catalogue-listener';
 import { AssetBondEntity } from 'src/modules/assets/entities/asset-bond.entity';
 import { AssetPriceOverrideEntity } from 'src/modules/assets/entities/asset-price-override.entity';
 import { AssetEntity } from 'src/modules/assets/entities/asset.entity';
+import { PriceAdjustments } from 'src/modules/assets/price-adjustments';
 import { SearchBodies } from 'src/modules/assets/search-bodies';
 import { PricingModule } from 'src/modules/pricing/pricing.module';
 
@@ -26,7 +28,16 @@ import { PricingModule } from 'src/modules/pricing/pricing.module';
     AssetSearchCache,
     CatalogueListener,
     SearchBodies,
+    PriceAdjustments,
+    AssetIdentityChanges,
   ],
-  exports: [AssetsRepository, AssetPresenter, AssetsService, PricingModule],
+  exports: [
+    AssetsRepository,
+    AssetPresenter,
+    AssetsService,
+    PriceAdjustments,
+    AssetIdentityChanges,
+    PricingModule,
+  ],
 })
 export class AssetCatalogModule {}

@@ -28,7 +28,14 @@ export function pricedAssetOf(row: AssetQueryRow): PricedAsset {
         nextCallPrice: text(row.b_next_call_price),
       }
     : null;
-  return { id: row.id, assetClass: row.class, market: row.market, referencePrice: row.reference_price, bond };
+  return {
+    id: row.id,
+    assetClass: row.class,
+    market: row.market,
+    referencePrice: row.reference_price,
+    bond,
+    ...(row.price_adjustments?.length ? { adjustments: row.price_adjustments } : {}),
+  };
 }
 
 export function overrideOf(row: AssetQueryRow): PriceOverride | null {
@@ -272,7 +279,8 @@ export class AssetFigures implements OnModuleDestroy {
 function rowKey(row: AssetQueryRow): string {
   const override = overrideOf(row);
   const bond = row.b_cusip ? JSON.stringify([pricedAssetOf(row).bond, row.b_bond_status]) : '';
-  return `${row.id}|${row.reference_price}|${override?.price}|${override?.setAt.getTime()}|${bond}`;
+  const splits = (row.price_adjustments ?? []).map((a) => `${a.factor}@${a.from.getTime()}`).join(',');
+  return `${row.id}|${row.reference_price}|${override?.price}|${override?.setAt.getTime()}|${bond}|${splits}`;
 }
 
 /** The provider's status, moved on by the calendar: matured after maturity, outstanding once issued. */

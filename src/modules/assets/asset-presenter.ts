@@ -47,7 +47,9 @@ export class AssetPresenter {
     const record: AssetDto = {
       id: row.id,
       object: 'asset',
+      created: null,
       livemode,
+      metadata: {},
       class: row.class,
       country: row.country,
       market: row.market,

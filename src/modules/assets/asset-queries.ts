@@ -1,4 +1,5 @@
-import { ASSET_COLUMNS } from 'src/modules/assets/import/asset-record';
+import type { PriceAdjustment } from 'src/modules/pricing/price-source';
+import { ASSET_COLUMNS, BOND_DATE_COLUMNS, BOND_TEXT_COLUMNS } from 'src/modules/assets/import/asset-record';
 import type { AssetClass } from 'src/modules/pricing/price-source';
 
 /**
@@ -7,44 +8,6 @@ import type { AssetClass } from 'src/modules/pricing/price-source';
  */
 
 const ASSET_READ_COLUMNS = [...ASSET_COLUMNS, 'last_synced_at'];
-const BOND_TEXT_COLUMNS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-];
-// Dates leave PostgreSQL as 'YYYY-MM-DD' text, never as a JavaScript Date at some local midnight.
-const BOND_DATE_COLUMNS = [
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'last_coupon_date',
-  'reference_price_date',
-  'next_call_date',
-];
 
 /** One row of an asset read: asset columns, bond columns prefixed `b_`, the override if any. */
 export interface AssetQueryRow {
@@ -71,11 +34,16 @@ export interface AssetQueryRow {
   [bondColumn: `b_${string}`]: unknown;
   override_price: string | null;
   override_set_at: Date | null;
+  /** Splits dividing the asset's prices, laid over the row for the reader (PriceAdjustments). */
+  price_adjustments?: PriceAdjustment[];
+  /** The stored ticker of an asset the reader sees renamed by a symbol change (AssetIdentityChanges). */
+  former_symbol?: string;
 }
 
 export const ASSET_SELECT = [
   ...ASSET_READ_COLUMNS.map((c) => `a."${c}"`),
   ...BOND_TEXT_COLUMNS.map((c) => `b."${c}" AS "b_${c}"`),
+  // Dates leave PostgreSQL as 'YYYY-MM-DD' text, never as a JavaScript Date at some local midnight.
   ...BOND_DATE_COLUMNS.map((c) => `b."${c}"::text AS "b_${c}"`),
   `o."price" AS "override_price"`,
   `o."updated_at" AS "override_set_at"`,

@@ -1,12 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import {
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isLegacyRequest } from 'src/app.setup';
 import { CurrentPrincipal } from 'src/core/auth/auth.decorators';
@@ -21,7 +14,8 @@ import { AssetDto, LegacyAssetSearchResultDto } from 'src/modules/assets/dto/ass
 const AssetList = ListEnvelopeOf(AssetDto, '/v1/assets/search');
 
 @ApiTags('Assets')
-@ApiExtraModels(AssetList, LegacyAssetSearchResultDto)
+// Description B's answer, published with the legacy operation (LEGACY_ASSET_SEARCH).
+@ApiExtraModels(LegacyAssetSearchResultDto)
 @Controller('assets')
 export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
@@ -31,26 +25,15 @@ export class AssetsController {
     operationId: 'searchAssets',
     summary: 'Search assets',
     description:
-      'Two shapes share this path (spec, GET /assets/search).\n\n' +
-      '**Under `/v1` (description A)** — a list envelope of asset resources with prices. Query: `q` ' +
-      '(optional; ticker, name or part of either, case-insensitive), `status` (default active), `class`, ' +
-      '`country` (lower-case ISO 3166-1 alpha-2), `limit` (1 to 100, default 50). Ranking: exact ticker, ' +
-      'then ticker prefix, then names with a word starting with q, then other partial matches; without q, ' +
-      'ticker order. A ticker listed on several markets shows its US primary listing first.\n\n' +
-      '**Under the legacy alias `/legacy/v1` (description B)** — `{status: "success", data, count}` with the ' +
-      'legacy asset shape. Query: `q` (required: 400 SVC-400-002 without it), `status` (default active), ' +
-      '`asset_class` (us_equity or crypto), `market` (code or name: NASDAQ, NYSE, ARCA, BATS, OTC, NGX, NSE, ' +
-      'CRYPTO), `limit` (1 to 100, default 10). `class`, `country` and `asset_class`, `market` belong to their ' +
-      'own shape: sending one to the other answers 400 naming it.',
+      'Description A of asset search (spec, GET /assets/search): a list envelope of asset resources with ' +
+      'prices. Ranking: exact ticker, then ticker prefix, then names with a word starting with q, then other ' +
+      'partial matches (q of three characters or more); without q, ticker order. A ticker listed on several ' +
+      'markets shows its US primary listing first. The legacy deployment answers description B at ' +
+      '`/legacy/v1/assets/search` (operation searchAssetsLegacy); `asset_class` and `market` belong to that ' +
+      'shape and answer 400 naming them here.',
   })
   @ApiAssetSearchQuery()
-  @ApiOkResponse({
-    description:
-      'Description A under /v1 (AssetList); description B under /legacy/v1 (LegacyAssetSearchResultDto).',
-    schema: {
-      oneOf: [{ $ref: getSchemaPath(AssetList) }, { $ref: getSchemaPath(LegacyAssetSearchResultDto) }],
-    },
-  })
+  @ApiOkResponse({ description: 'Description A: the matching asset resources.', type: AssetList })
   @ApiErrors('SVC-400-001', 'SVC-400-002')
   async search(
     @CurrentPrincipal() principal: Principal,

@@ -6,9 +6,11 @@ import {
   AssetSearchCriteria,
   assetSearchQuery,
 } from 'src/modules/assets/asset-queries';
+import { AssetIdentityChanges } from 'src/modules/assets/asset-identity-changes';
 import { AssetSearchCache, searchKey } from 'src/modules/assets/asset-search-cache';
 import { CatalogueListener } from 'src/modules/assets/catalogue-listener';
 import { UUID_PATTERN } from 'src/modules/assets/identifiers';
+import { PriceAdjustments } from 'src/modules/assets/price-adjustments';
 import type { PriceOverride } from 'src/modules/pricing/pricing.service';
 
 const CUSIP_SHAPE = /^[0-9A-Za-z*@#]{9}$/;
@@ -22,6 +24,8 @@ export class AssetsRepository {
     private readonly dataSource: DataSource,
     private readonly cache: AssetSearchCache,
     private readonly listener: CatalogueListener,
+    private readonly adjustments: PriceAdjustments,
+    private readonly identities: AssetIdentityChanges,
   ) {}
 
   /**
@@ -30,6 +34,34 @@ export class AssetsRepository {
    * otherwise one query reads both.
    */
   async search(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
+    const rows = await this.adjustments.lay(await this.searchRows(criteria), criteria.overrideTenant);
+    return this.withIdentityChanges(rows, criteria);
+  }
+
+  /**
+   * Symbol changes and mergers as the reader sees them: a renamed asset is found by its new ticker
+   * and no longer by its old one, a merged asset is inactive. The same array when nothing applies.
+   */
+  private async withIdentityChanges(rows: AssetQueryRow[], criteria: AssetSearchCriteria) {
+    const tenant = criteria.overrideTenant;
+    const laid = await this.identities.lay(rows, tenant);
+    const q = criteria.q?.trim().toUpperCase() ?? '';
+    const renamed = q ? await this.identities.renamedTo(q, tenant) : [];
+    if (laid === rows && renamed.length === 0) {
+      return rows;
+    }
+    const kept = laid.filter((r) => r.status === criteria.status && !(q && foundByFormerSymbol(r, q)));
+    const found: AssetQueryRow[] = [];
+    for (const id of renamed.filter((id) => !kept.some((r) => r.id === id))) {
+      const row = await this.findByRef(id, tenant);
+      if (row && row.status === criteria.status && withinFilters(row, criteria)) {
+        found.push(row);
+      }
+    }
+    return [...found, ...kept].slice(0, criteria.take);
+  }
+
+  private async searchRows(criteria: AssetSearchCriteria): Promise<AssetQueryRow[]> {
     if (!this.cache.live) {
       this.listener.ensureListening();
       return this.query(criteria);
@@ -78,6 +110,35 @@ export class AssetsRepository {
     overrideTenant: string | null,
     manager?: EntityManager,
   ): Promise<AssetQueryRow | null> {
+    return this.seenAs(ref, overrideTenant, (r) => this.lookUp(r, overrideTenant, manager));
+  }
+
+  /**
+   * The asset a reader finds under `ref`, split ratios and identity changes laid over it: a ticker
+   * given by a symbol change finds the renamed asset, the ticker it replaced finds nothing.
+   */
+  private async seenAs(
+    ref: string,
+    overrideTenant: string | null,
+    lookUp: (ref: string) => Promise<AssetQueryRow | null>,
+  ): Promise<AssetQueryRow | null> {
+    const [renamed] = await this.identities.renamedTo(ref, overrideTenant);
+    const raw = await lookUp(renamed ?? ref);
+    if (!raw) {
+      return null;
+    }
+    const [row] = await this.identities.lay(
+      await this.adjustments.lay([raw], overrideTenant),
+      overrideTenant,
+    );
+    return row.former_symbol?.toUpperCase() === ref.trim().toUpperCase() ? null : row;
+  }
+
+  private async lookUp(
+    ref: string,
+    overrideTenant: string | null,
+    manager?: EntityManager,
+  ): Promise<AssetQueryRow | null> {
     const value = ref.trim();
     if (value === '' || value.length > 64) {
       return null;
@@ -122,12 +183,15 @@ export class AssetsRepository {
       this.listener.ensureListening();
       return this.findByRef(ref, overrideTenant, manager);
     }
-    const [row] = await this.cache.rows(`ref:${ref.trim()}`, async () => {
-      const found = await this.findByRef(ref, null, manager);
-      return found ? [found] : [];
+    const row = await this.seenAs(ref, overrideTenant, async (r) => {
+      const [kept] = await this.cache.rows(`ref:${r.trim()}`, async () => {
+        const found = await this.lookUp(r, null, manager);
+        return found ? [found] : [];
+      });
+      return kept ?? null;
     });
     if (!row || overrideTenant === null) {
-      return row ?? null;
+      return row;
     }
     const overrides = await this.cache.overridesOf(overrideTenant, () =>
       this.overridesOf(overrideTenant, manager),
@@ -156,4 +220,24 @@ export class AssetsRepository {
       [tenantId, assetId, price],
     );
   }
+}
+
+/** A renamed row a search found only through the ticker it no longer has. */
+function foundByFormerSymbol(row: AssetQueryRow, q: string): boolean {
+  return (
+    row.former_symbol !== undefined &&
+    row.former_symbol.toUpperCase().startsWith(q) &&
+    !row.symbol.toUpperCase().startsWith(q) &&
+    !row.name.toUpperCase().includes(q)
+  );
+}
+
+/** Whether a row found by id passes a search's filters other than its text. */
+function withinFilters(row: AssetQueryRow, c: AssetSearchCriteria): boolean {
+  return (
+    (!c.classes || c.classes.includes(row.class)) &&
+    (!c.country || row.country === c.country) &&
+    (!c.markets || c.markets.includes(row.market)) &&
+    (!c.marketCountry || row.market_country === c.marketCountry)
+  );
 }

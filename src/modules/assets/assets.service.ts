@@ -7,7 +7,12 @@ import { overrideOf, pricedAssetOf, AssetPresenter } from 'src/modules/assets/as
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { AssetsRepository } from 'src/modules/assets/assets.repository';
 import type { AssetDto, LegacyAssetDto, LegacyAssetSearchResultDto } from 'src/modules/assets/dto/asset.dto';
-import { LegacySearchAssetsQuery, SearchAssetsQuery } from 'src/modules/assets/dto/search-assets.query';
+import {
+  LEGACY_SEARCH_LIMIT,
+  LegacySearchAssetsQuery,
+  SEARCH_LIMIT,
+  SearchAssetsQuery,
+} from 'src/modules/assets/dto/search-assets.query';
 import { marketCodeFromName } from 'src/modules/assets/market-names';
 import { validateQuery } from 'src/modules/assets/query-validation';
 import { SearchBodies } from 'src/modules/assets/search-bodies';
@@ -63,7 +68,7 @@ export class AssetsService {
    */
   async search(principal: Principal, raw: unknown, url: string): Promise<Buffer> {
     const query = validateQuery(SearchAssetsQuery, raw);
-    const limit = query.limit ?? 50;
+    const limit = query.limit ?? SEARCH_LIMIT.default;
     const rows = await this.repository.search({
       q: query.q,
       status: query.status ?? 'active',
@@ -108,7 +113,7 @@ export class AssetsService {
             : undefined,
       marketCountry: query.asset_class === 'us_equity' ? 'US' : undefined,
       markets: market ? [market] : undefined,
-      take: query.limit ?? 10,
+      take: query.limit ?? LEGACY_SEARCH_LIMIT.default,
       overrideTenant: null,
     });
     const data = rows.map(legacyItem);

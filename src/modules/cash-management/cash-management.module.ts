@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import {
-  CashManagementFallbackController,
-  AprTiersController,
-} from 'src/modules/cash-management/cash-management.controller';
+import { AprTiersController } from 'src/modules/cash-management/apr-tiers.controller';
+import { CashManagementFallbackController } from 'src/modules/cash-management/cash-management.controller';
 import { CashProgramController } from 'src/modules/cash-management/cash-program.controller';
 import { CashSweepModule } from 'src/modules/cash-sweep/cash-sweep.module';
 

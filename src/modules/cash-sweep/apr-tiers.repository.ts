@@ -28,7 +28,7 @@ export type TierChange = Partial<
   Pick<TierRow, 'name' | 'account_rate_bps' | 'correspondent_rate_bps' | 'is_default' | 'status' | 'metadata'>
 >;
 
-/** The tier every account of a currency starts in, created on first use (DECISIONS.md). */
+/** The tier every account of a currency starts in, created on first use (docs/decisions.md, Cash sweep). */
 export const STANDARD_TIER = { name: 'standard', account_rate_bps: 350, correspondent_rate_bps: 50 };
 
 /** The most tiers one list answers (a tenant keeps a handful). */
@@ -165,4 +165,10 @@ export class AprTiersRepository {
     );
     return rows.length > 0;
   }
+}
+
+/** The unique index a failed write violated (PostgreSQL 23505), or null for any other failure. */
+export function violatedUniqueIndex(err: unknown): string | null {
+  const cause = (err as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return cause?.code === '23505' ? (cause.constraint ?? null) : null;
 }

@@ -7,7 +7,12 @@ import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request'
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newId } from 'src/core/ids/ids';
 import { isSupportedCurrency } from 'src/core/money/currencies';
-import { AprTiersRepository, SweepScope, TierRow } from 'src/modules/cash-sweep/apr-tiers.repository';
+import {
+  AprTiersRepository,
+  SweepScope,
+  TierRow,
+  violatedUniqueIndex,
+} from 'src/modules/cash-sweep/apr-tiers.repository';
 import { aprTierView, AprTierView } from 'src/modules/cash-sweep/cash-sweep-views';
 import type {
   CreateAprTierDto,
@@ -75,7 +80,9 @@ export class AprTiersService {
         created_at: now,
         updated_at: now,
       };
-      await this.tiers.insert(manager, tier);
+      await this.tiers.insert(manager, tier).catch((err: unknown) => {
+        throw uniqueRefusal(err, currency, dto.name);
+      });
       return aprTierView(tier);
     });
   }
@@ -122,7 +129,9 @@ export class AprTiersService {
       if (dto.is_default && !tier.is_default) {
         await this.tiers.clearDefault(manager, scope, tier.currency, now);
       }
-      await this.tiers.update(manager, tier.id, dto, now);
+      await this.tiers.update(manager, tier.id, dto, now).catch((err: unknown) => {
+        throw uniqueRefusal(err, tier.currency, dto.name ?? tier.name);
+      });
       return aprTierView((await this.tiers.find(manager, scope, tier.id))!);
     });
   }
@@ -171,5 +180,23 @@ export class AprTiersService {
     if (await this.tiers.nameTaken(manager, scope, currency, name, exceptId)) {
       throw ServiceError.invalid('name', `An active ${currency} APR tier is already named '${name}'.`);
     }
+  }
+}
+
+/**
+ * A concurrent request took the name (or the default mark) between the check and the write: the
+ * table's unique index decides, and the loser answers as the check would have (400 naming `name`)
+ * or 409 for the default mark, never a 500.
+ */
+function uniqueRefusal(err: unknown, currency: string, name: string): unknown {
+  switch (violatedUniqueIndex(err)) {
+    case 'cash_sweep_tiers_active_name_key':
+      return ServiceError.invalid('name', `An active ${currency} APR tier is already named '${name}'.`);
+    case 'cash_sweep_tiers_default_key':
+      return ServiceError.conflict(
+        `Another request changed the ${currency} default APR tier at the same time; retry.`,
+      );
+    default:
+      return err;
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActivitiesCoreModule } from 'src/modules/activities/activities-core.module';
 import { AprTiersRepository } from 'src/modules/cash-sweep/apr-tiers.repository';
 import { CashSweepJobs } from 'src/modules/cash-sweep/cash-sweep-jobs';
 import { EnrollmentsRepository } from 'src/modules/cash-sweep/enrollments.repository';
@@ -11,7 +12,7 @@ import { LedgerModule } from 'src/modules/ledger/ledger.module';
  * The API (CashSweepModule) and the worker process both import it.
  */
 @Module({
-  imports: [LedgerModule],
+  imports: [LedgerModule, ActivitiesCoreModule],
   providers: [AprTiersRepository, EnrollmentsRepository, InterestRepository, InterestAccrual, CashSweepJobs],
   exports: [AprTiersRepository, EnrollmentsRepository, InterestRepository, InterestAccrual],
 })

@@ -6,7 +6,7 @@ import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
 import { listUrl } from 'src/core/http/envelope';
 import { Idempotency, IdempotentRequest } from 'src/core/idempotency/idempotent-request';
-import { AccrueThrough, AccrualRun } from 'src/modules/cash-sweep/accrue-through.use-case';
+import { AccrueThrough, AccrualRun } from 'src/modules/cash-sweep/use-cases/accrue-through.use-case';
 import { CashSweepReads } from 'src/modules/cash-sweep/cash-sweep-reads.service';
 import { AccrualRunDto } from 'src/modules/cash-sweep/dto/accrual-run.dto';
 import { CashSweepOverviewDto, InterestHistoryPageDto } from 'src/modules/cash-sweep/dto/cash-sweep.dto';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
-import { AccrueThrough } from 'src/modules/cash-sweep/accrue-through.use-case';
+import { AccrueThrough } from 'src/modules/cash-sweep/use-cases/accrue-through.use-case';
 import { AprTiersService } from 'src/modules/cash-sweep/apr-tiers.service';
 import { CashSweepCoreModule } from 'src/modules/cash-sweep/cash-sweep-core.module';
 import { CashSweepReads } from 'src/modules/cash-sweep/cash-sweep-reads.service';

@@ -35,11 +35,20 @@ export class EnrollmentsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.openings.register((manager, account) => this.enroll(manager, account).then(() => undefined));
+    // Investors' accounts are enrolled as they open; the tenant's firm account (no investor) never is.
+    this.openings.register(async (manager, account) => {
+      if (account.investor_id !== null) {
+        await this.enroll(manager, account);
+      }
+    });
   }
 
   /** Enrolls the account in the default tier from today (kept as it is when already enrolled). */
   async enroll(manager: EntityManager, account: AccountRef): Promise<EnrollmentRow> {
+    const investorId = account.investor_id;
+    if (investorId === null) {
+      throw ServiceError.refused('The firm account is not enrolled in the cash sweep.', 'account_id');
+    }
     const scope: SweepScope = { tenantId: account.tenant_id, livemode: account.livemode };
     const now = await this.clock.now(scope, manager);
     const tier = await this.tiers.ensureDefault(manager, scope, account.currency, now);
@@ -49,7 +58,7 @@ export class EnrollmentsService implements OnModuleInit {
       currency: account.currency,
       tenant_id: scope.tenantId,
       livemode: scope.livemode,
-      investor_id: account.investor_id,
+      investor_id: investorId,
       status: 'enrolled',
       tier_id: tier.id,
       accrual_start: today,

@@ -1,3 +1,4 @@
+import { ActivitiesService } from 'src/modules/activities/activities.service';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EventsService } from 'src/core/events/events.service';
@@ -34,6 +35,7 @@ export class InterestAccrual {
     private readonly ledger: LedgerService,
     private readonly scheduler: JobScheduler,
     private readonly events: EventsService,
+    private readonly activities: ActivitiesService,
   ) {}
 
   /** Schedules the accrual of `date`, due when the day ends in the market's time zone. */
@@ -150,6 +152,15 @@ export class InterestAccrual {
             amount,
           },
         ],
+      });
+      await this.activities.record(manager, scope, {
+        key: `interest:${total.account_id}:${currency}:${month}`,
+        accountId: total.account_id,
+        type: 'INT',
+        at: now,
+        currency,
+        netAmount: amount,
+        description: `Cash sweep interest ${month}`,
       });
       await this.events.emit(manager, {
         ...scope,

@@ -61,7 +61,7 @@ export function payoutInstant(month: string, currency: string): Date {
   return new Date(zonedTimeToInstant(payoutDay(month, currency), 9 * 60, timeZoneOf(currency)));
 }
 
-/** One day of interest: cash × bps / 10,000 / 365, rounded half-even to 8 decimals (DECISIONS.md). */
+/** One day of interest: cash × bps / 10,000 / 365, rounded half-even to 8 decimals (docs/decisions.md, Cash sweep). */
 export function dailyInterest(cash: Decimal.Value, bps: number): Decimal {
   return new Money(cash).times(bps).div(10_000).div(365).toDecimalPlaces(8, Money.ROUND_HALF_EVEN);
 }

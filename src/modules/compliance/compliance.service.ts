@@ -11,6 +11,7 @@ import { nextStatus } from 'src/modules/accounts/account-transitions';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import type { KycStatus } from 'src/modules/accounts/entities/account-types';
 import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import type { InvestorAccount } from 'src/modules/accounts/accounts.service';
 import type { KycSummaryDto, KycVerificationDto } from 'src/modules/compliance/dto/kyc-verification.dto';
 import { missingRequirements } from 'src/modules/compliance/kyc-requirements';
 import { KycRejectionReason, sandboxKycDecision } from 'src/modules/compliance/sandbox-kyc-review';
@@ -121,7 +122,7 @@ export class ComplianceService {
   }
 
   /** ACTIVE (`account.updated`), then `kyc.verification.approved`. */
-  private async approve(manager: EntityManager, account: InvestmentAccountEntity): Promise<void> {
+  private async approve(manager: EntityManager, account: InvestorAccount): Promise<void> {
     await this.lifecycle.transition(manager, account, 'approve_kyc', {
       kyc_status: 'approved',
       decided_at: new Date(),
@@ -148,7 +149,7 @@ export class ComplianceService {
     });
   }
 
-  private async view(account: InvestmentAccountEntity, manager?: EntityManager): Promise<KycVerificationDto> {
+  private async view(account: InvestorAccount, manager?: EntityManager): Promise<KycVerificationDto> {
     const missing = (await this.missingFor([account], manager)).get(account.id) ?? [];
     return {
       object: 'kyc_verification',

@@ -7,7 +7,7 @@ import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transacti
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import type { AgreementAcceptance } from 'src/modules/accounts/entities/account-types';
-import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import type { InvestorAccount } from 'src/modules/accounts/accounts.service';
 import { currentDisclosure, DISCLOSURES } from 'src/modules/disclosures/disclosure-catalog';
 import type {
   AgreementAcceptanceDto,
@@ -97,7 +97,7 @@ export class DisclosuresService {
   }
 
   private async accepted(
-    account: InvestmentAccountEntity,
+    account: InvestorAccount,
     manager?: Parameters<AccountsService['agreementsFor']>[1],
   ): Promise<AgreementDto[]> {
     const rows = (await this.accounts.agreementsFor([account.id], manager)).get(account.id) ?? [];

@@ -102,6 +102,8 @@ export class DocumentUploadInterceptor implements NestInterceptor {
         case 'LIMIT_FILE_COUNT':
           return ServiceError.invalid('file', 'Send exactly one file per request.');
         default:
+          // No assertUnreachable: multer raises more codes at run time than its type lists
+          // (LIMIT_FIELD_NESTING, INVALID_FIELD_NAME, ...), and each is the client's fault (400).
           return ServiceError.invalid(err.field ?? 'file', `Invalid multipart form: ${err.message}.`);
       }
     }

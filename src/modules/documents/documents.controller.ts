@@ -127,20 +127,33 @@ export class DocumentsController {
     summary: 'Download a document',
     description:
       'Streams the uploaded bytes unchanged, with the original content type and `Content-Disposition: ' +
-      'attachment` naming the uploaded file.',
+      'attachment` naming the uploaded file. A `trade_confirmation` or `account_statement` (made by the ' +
+      'service) is a PDF; with `Accept: application/json` it answers its data as JSON instead.',
   })
   @ApiOkResponse({
     description: 'The document’s bytes.',
-    content: Object.fromEntries(
-      DOCUMENT_CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-    ),
+    content: {
+      ...Object.fromEntries(
+        DOCUMENT_CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
+      'application/json': {
+        schema: {
+          type: 'object',
+          description: 'The data of a trade_confirmation or account_statement (DECISIONS: the JSON shapes).',
+          additionalProperties: true,
+        },
+      },
+    },
   })
   @ApiErrors('SVC-404-001')
   download(
     @CurrentPrincipal() principal: Principal,
     @Param('investor_id') investorId: string,
     @Param('document_id') documentId: string,
+    @Req() req: Request,
   ): Promise<StreamableFile> {
-    return this.documents.download(principal, investorId, documentId);
+    // Read from the request, not @Headers(): the Accept header is content negotiation, not a
+    // documented parameter.
+    return this.documents.download(principal, investorId, documentId, req.headers.accept);
   }
 }

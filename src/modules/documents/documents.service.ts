@@ -22,6 +22,12 @@ import {
   DocumentEntity,
 } from 'src/modules/documents/entities/document.entity';
 
+/** `Accept: application/json` (without also accepting PDF first). */
+function wantsJson(accept: string | undefined): boolean {
+  const first = (accept ?? '').split(',')[0].trim().toLowerCase();
+  return first.startsWith('application/json');
+}
+
 /** Content type of an upload whose client did not know it; the magic bytes decide. */
 const GENERIC_CONTENT_TYPE = 'application/octet-stream';
 
@@ -134,9 +140,25 @@ export class DocumentsService {
     return toDocumentResource(await this.find(principal, investorId, documentId));
   }
 
-  /** The stored bytes with the original content type, as an attachment. */
-  async download(principal: Principal, investorId: string, documentId: string): Promise<StreamableFile> {
+  /**
+   * The stored bytes with the original content type, as an attachment; a generated document (trade
+   * confirmation, account statement) answers its JSON instead when the client accepts JSON only.
+   */
+  async download(
+    principal: Principal,
+    investorId: string,
+    documentId: string,
+    accept?: string,
+  ): Promise<StreamableFile> {
     const document = await this.find(principal, investorId, documentId);
+    if (document.data && wantsJson(accept)) {
+      const json = Buffer.from(JSON.stringify(document.data));
+      return new StreamableFile(json, {
+        type: 'application/json; charset=utf-8',
+        length: json.length,
+        disposition: contentDisposition(document.file_name.replace(/\.pdf$/, '.json')),
+      });
+    }
     const stream = await this.storage.getStream(document.storage_key);
     return new StreamableFile(stream, {
       type: document.content_type,

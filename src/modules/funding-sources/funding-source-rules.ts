@@ -3,7 +3,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 import { isSupportedCurrency } from 'src/core/money/currencies';
 import type { CreateFundingSourceDto } from 'src/modules/funding-sources/dto/funding-source.dto';
 
-/** Test bank account numbers (DECISIONS, Sandbox): this one fails its transfers; any other settles. */
+/** Test bank account numbers (docs/decisions.md, Funding sources, deposits and withdrawals): this one fails its transfers; any other settles. */
 export const FAILING_TEST_ACCOUNT_NUMBER = '000111111116';
 
 /** ABA routing number check digit: 3-7-1 weights over the nine digits sum to a multiple of 10. */

@@ -8,7 +8,7 @@ import { FundingSourceEntity } from 'src/modules/funding-sources/entities/fundin
 /** What a transfer reads of a bank account. */
 export interface UsableRow {
   id: string;
-  investor_id: string;
+  account_id: string;
   currency: string;
   sandbox_outcome: 'settle' | 'fail' | null;
 }
@@ -45,7 +45,7 @@ export class FundingSourcesRepository {
     id: string,
   ): BatchedRead<UsableRow> {
     return batch.add<UsableRow>(
-      `SELECT id, investor_id, currency, sandbox_outcome FROM funding_sources
+      `SELECT id, account_id, currency, sandbox_outcome FROM funding_sources
         WHERE id = $1 AND tenant_id = $2 AND livemode = $3 AND status = 'verified'`,
       [id, scope.tenantId, scope.livemode],
     );
@@ -63,6 +63,22 @@ export class FundingSourcesRepository {
         livemode: principal.livemode,
       })
       .andWhere(`f.investor_id = :investorId AND f.status = 'verified'`, { investorId });
+    return paginateByCursor(qb, query);
+  }
+
+  /** Verified bank accounts of one investment account (the firm account's), newest first. */
+  pageForAccount(
+    principal: { tenantId: string; livemode: boolean },
+    accountId: string,
+    query: CursorPageQuery,
+  ): Promise<CursorPage<FundingSourceEntity>> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(FundingSourceEntity, 'f')
+      .where('f.tenant_id = :tenantId AND f.livemode = :livemode', {
+        tenantId: principal.tenantId,
+        livemode: principal.livemode,
+      })
+      .andWhere(`f.account_id = :accountId AND f.status = 'verified'`, { accountId });
     return paginateByCursor(qb, query);
   }
 

@@ -8,7 +8,9 @@ import type { CursorPageQuery } from 'src/core/http/pagination';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { isIdOf, newId } from 'src/core/ids/ids';
+import type { EntityManager } from 'typeorm';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
+import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import type {
   CreateFundingSourceDto,
   DeletedFundingSourceDto,
@@ -58,42 +60,77 @@ export class FundingSourcesService {
     body: CreateFundingSourceDto,
     idem: IdempotentRequest | undefined,
   ): Promise<FundingSourceDto> {
-    return this.transactions.run(idem, async (manager) => {
-      const account = await this.accounts.findInvestorAccount(principal, investorId, manager);
-      checkFundingSource(body);
-      if (account.status === 'CLOSED') {
-        throw ServiceError.refused(
-          `Account ${account.id} is CLOSED; it can link no bank account.`,
-          'investor_id',
-        );
-      }
-      const row: FundingSourceEntity = {
-        id: newId('fundingSource'),
-        tenant_id: principal.tenantId,
-        livemode: principal.livemode,
-        investor_id: account.investor_id,
-        account_id: account.id,
-        type: 'bank_account',
-        account_holder_name: body.account_holder_name,
-        account_number: body.account_number,
-        account_number_last4: body.account_number.slice(-4),
-        routing_number: body.routing_number ?? null,
-        bank_code: body.bank_code ?? null,
-        currency: body.currency,
-        country: body.country,
-        status: 'verified',
-        sandbox_outcome: principal.livemode
-          ? null
-          : body.account_number === FAILING_TEST_ACCOUNT_NUMBER
-            ? 'fail'
-            : 'settle',
-        metadata: body.metadata ?? {},
-        created_at: await this.clock.now(principal, manager),
-        removed_at: null,
-      };
-      await this.repository.insert(manager, row);
-      return render(row);
-    });
+    return this.transactions.run(idem, async (manager) =>
+      this.link(
+        manager,
+        principal,
+        await this.accounts.findInvestorAccount(principal, investorId, manager),
+        body,
+      ),
+    );
+  }
+
+  /** POST /firm-account/funding-sources: a bank account of the tenant's firm account. */
+  createForFirm(
+    principal: Principal,
+    body: CreateFundingSourceDto,
+    idem: IdempotentRequest | undefined,
+  ): Promise<FundingSourceDto> {
+    return this.transactions.run(idem, async (manager) =>
+      this.link(manager, principal, await this.accounts.findFirmAccount(principal, manager), body),
+    );
+  }
+
+  /** GET /firm-account/funding-sources. */
+  async listForFirm(
+    principal: Principal,
+    query: CursorPageQuery,
+    url: string,
+  ): Promise<ListEnvelope<FundingSourceDto>> {
+    const account = await this.accounts.findFirmAccount(principal);
+    const page = await this.repository.pageForAccount(principal, account.id, query);
+    return toList(url, page.data.map(render), page.hasMore);
+  }
+
+  private async link(
+    manager: EntityManager,
+    principal: Principal,
+    account: InvestmentAccountEntity,
+    body: CreateFundingSourceDto,
+  ): Promise<FundingSourceDto> {
+    checkFundingSource(body);
+    if (account.status === 'CLOSED') {
+      throw ServiceError.refused(
+        `Account ${account.id} is CLOSED; it can link no bank account.`,
+        'investor_id',
+      );
+    }
+    const row: FundingSourceEntity = {
+      id: newId('fundingSource'),
+      tenant_id: principal.tenantId,
+      livemode: principal.livemode,
+      investor_id: account.investor_id,
+      account_id: account.id,
+      type: 'bank_account',
+      account_holder_name: body.account_holder_name,
+      account_number: body.account_number,
+      account_number_last4: body.account_number.slice(-4),
+      routing_number: body.routing_number ?? null,
+      bank_code: body.bank_code ?? null,
+      currency: body.currency,
+      country: body.country,
+      status: 'verified',
+      sandbox_outcome: principal.livemode
+        ? null
+        : body.account_number === FAILING_TEST_ACCOUNT_NUMBER
+          ? 'fail'
+          : 'settle',
+      metadata: body.metadata ?? {},
+      created_at: await this.clock.now(principal, manager),
+      removed_at: null,
+    };
+    await this.repository.insert(manager, row);
+    return render(row);
   }
 
   async list(
@@ -128,14 +165,18 @@ export class FundingSourcesService {
     principal: Principal,
     id: string,
     param: string,
-  ): (investorId: string) => UsableFundingSource {
+  ): (account: { id: string; investor_id: string | null }) => UsableFundingSource {
     const read = isIdOf('fundingSource', id) ? this.repository.usableIn(batch, principal, id) : null;
-    return (investorId) => {
+    return (account) => {
       const row = read?.row();
-      if (!row || row.investor_id !== investorId) {
+      if (!row || row.account_id !== account.id) {
+        const link =
+          account.investor_id === null
+            ? 'POST /v1/firm-account/funding-sources'
+            : `POST /v1/investors/${account.investor_id}/funding-sources`;
         throw ServiceError.invalid(
           param,
-          `No such bank account for this investor: '${id}'. Link one with POST /v1/investors/${investorId}/funding-sources.`,
+          `No such bank account for this ${account.investor_id === null ? 'firm account' : 'investor'}: '${id}'. Link one with ${link}.`,
         );
       }
       return { id: row.id, currency: row.currency, sandboxOutcome: row.sandbox_outcome };

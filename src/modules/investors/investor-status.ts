@@ -1,5 +1,6 @@
 import type { AccountFilter } from 'src/modules/accounts/accounts.service';
 import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 
 /** Lower-case investor statuses (envelope style), mirroring the account plus `rejected`. */
 export const INVESTOR_STATUSES = [
@@ -36,9 +37,7 @@ export function accountFilterFor(status: InvestorStatus): AccountFilter {
       return { status: 'SUSPENDED' };
     case 'closed':
       return { status: 'CLOSED' };
-    default: {
-      const unreachable: never = status;
-      throw new Error(`Unknown investor status ${String(unreachable)}`);
-    }
+    default:
+      return assertUnreachable(status, 'investor status');
   }
 }

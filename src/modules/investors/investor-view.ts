@@ -1,4 +1,5 @@
 import { toResource } from 'src/core/http/envelope';
+import { holderAgreement, holderDisclosures } from 'src/modules/accounts/account-record';
 import type { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import type { KycSummaryDto } from 'src/modules/compliance/dto/kyc-verification.dto';
@@ -52,20 +53,8 @@ export function toInvestorResource(
           country: address.country,
         },
       },
-      disclosures: {
-        is_control_person: disclosures.is_control_person,
-        is_affiliated_exchange_or_finra: disclosures.is_affiliated_exchange_or_finra,
-        is_affiliated_exchange_or_iiroc: disclosures.is_affiliated_exchange_or_iiroc,
-        is_politically_exposed: disclosures.is_politically_exposed,
-        immediate_family_exposed: disclosures.immediate_family_exposed,
-        is_discretionary: disclosures.is_discretionary,
-      },
-      agreements: agreements.map((a) => ({
-        agreement: a.agreement,
-        signed_at: a.signed_at.toISOString(),
-        ip_address: a.ip_address,
-        revision: a.revision,
-      })),
+      disclosures: holderDisclosures(disclosures),
+      agreements: agreements.map(holderAgreement),
       currency: account.currency,
       trading_type: account.trading_type,
       enabled_assets: [...account.enabled_assets],

@@ -38,6 +38,55 @@ export class JournalBook {
     return { id: journalId, journalKey: input.journalKey, created: true };
   }
 
+  /**
+   * Posts many balanced journals of one scope together: all of them or none (a debit that would
+   * overdraw refuses the whole set with InsufficientFundsError). Four statements however many
+   * journals, plus one running-total update per account touched. Keys already posted are skipped.
+   */
+  async postMany(
+    manager: EntityManager,
+    scope: LedgerScope,
+    journals: Array<Omit<JournalInput, 'tenantId' | 'livemode'>>,
+    options: FundsOptions = {},
+  ): Promise<PostedJournal[]> {
+    const resolved = journals.map((j) => ({ journal: j, entries: resolveEntries(scope, j.entries) }));
+    const ids = await this.repository.insertJournals(manager, scope, journals);
+    const fresh = resolved.filter((r) => ids.has(r.journal.journalKey));
+    await this.repository.ensureAccounts(
+      manager,
+      scope,
+      fresh.flatMap((r) => r.entries),
+    );
+    await this.repository.insertEntriesOfMany(
+      manager,
+      scope,
+      fresh.map((r) => ({
+        journalId: ids.get(r.journal.journalKey)!,
+        effectiveAt: r.journal.effectiveAt,
+        entries: r.entries,
+      })),
+    );
+    const totals = new TotalsChange();
+    for (const sums of totalsByAccount(fresh.flatMap((r) => r.entries))) {
+      totals.add(sums.accountId, sums.account, { debitsPosted: sums.debits, creditsPosted: sums.credits });
+    }
+    await totals.apply(manager, this.repository, options.insufficientFundsParam);
+    const posted: PostedJournal[] = [];
+    for (const { journal } of resolved) {
+      const id = ids.get(journal.journalKey);
+      posted.push(
+        id
+          ? { id, journalKey: journal.journalKey, created: true }
+          : {
+              id: (await this.repository.findJournal(manager, scope, journal.journalKey))!.id,
+              journalKey: journal.journalKey,
+              created: false,
+            },
+      );
+    }
+    return posted;
+  }
+
   /** Whether a journal key was already posted (in this transaction's view). */
   async exists(manager: EntityManager, scope: LedgerScope, journalKey: string): Promise<boolean> {
     return (await this.repository.findJournal(manager, scope, journalKey)) !== null;

@@ -54,6 +54,25 @@ export const LEDGER_ACCOUNT_KINDS = {
     noOverdraft: false,
     currencyScale: false,
   },
+  /**
+   * Corporate actions: cash the issuer's agent pays (dividends, cash in lieu, merger cash), owed to the
+   * investors credited until the agent settles it.
+   */
+  corporate_action_clearing: {
+    owner: 'tenant',
+    normal: 'debit',
+    keepsTotals: false,
+    noOverdraft: false,
+    currencyScale: true,
+  },
+  /** Corporate actions: dividend tax withheld from investors, owed to the tax authority. */
+  withholding_tax_payable: {
+    owner: 'tenant',
+    normal: 'credit',
+    keepsTotals: false,
+    noOverdraft: false,
+    currencyScale: true,
+  },
   /** Cash sweep: interest the program pays out. */
   interest_expense: {
     owner: 'tenant',
@@ -69,6 +88,22 @@ export const LEDGER_ACCOUNT_KINDS = {
     keepsTotals: false,
     noOverdraft: false,
     currencyScale: false,
+  },
+  /** FX: the partner's currency position against its FX counterparty, one per currency (conversions). */
+  fx_clearing: {
+    owner: 'tenant',
+    normal: 'debit',
+    keepsTotals: false,
+    noOverdraft: false,
+    currencyScale: true,
+  },
+  /** FX: the spread kept on conversions, in the currency bought (the partner's revenue). */
+  fx_spread_revenue: {
+    owner: 'tenant',
+    normal: 'credit',
+    keepsTotals: false,
+    noOverdraft: false,
+    currencyScale: true,
   },
 } as const satisfies Record<
   string,

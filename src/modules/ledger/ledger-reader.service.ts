@@ -107,4 +107,40 @@ export class LedgerReader {
     }
     return result;
   }
+
+  /**
+   * cashAt of each of an account's investor cash ledger accounts (currencies alphabetical) at each
+   * of `instants` (ascending), in one query: every entry up to the last instant is counted once,
+   * in the first instant at or after it, and the counts add up instant by instant.
+   */
+  async cashSeries(
+    scope: LedgerScope,
+    ownerId: string,
+    instants: Date[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, Decimal[]>> {
+    const rows: Array<{ currency: string; cash: string }> = await manager.query(
+      `WITH accounts AS (
+         SELECT id, currency FROM ledger_accounts
+          WHERE owner_id = $1 AND kind = 'investor_cash' AND tenant_id = $2 AND livemode = $3),
+       instants AS (SELECT at, n FROM unnest($4::timestamptz[]) WITH ORDINALITY AS i(at, n)),
+       moves AS (
+         SELECT e.ledger_account_id AS id, (SELECT min(i.n) FROM instants i WHERE i.at >= e.effective_at) AS n,
+                sum(CASE WHEN e.direction = 'credit' THEN e.amount ELSE -e.amount END) AS cash
+           FROM accounts a JOIN ledger_entries e ON e.ledger_account_id = a.id
+          WHERE e.effective_at <= $5
+          GROUP BY 1, 2)
+       SELECT a.currency, sum(COALESCE(m.cash, 0)) OVER (PARTITION BY a.id ORDER BY i.n) AS cash
+         FROM accounts a CROSS JOIN instants i LEFT JOIN moves m ON m.id = a.id AND m.n = i.n
+        ORDER BY a.currency, i.n`,
+      [ownerId, scope.tenantId, scope.livemode, instants, instants[instants.length - 1]],
+    );
+    const series = new Map<string, Decimal[]>();
+    for (const row of rows) {
+      const points = series.get(row.currency) ?? [];
+      points.push(new Money(row.cash));
+      series.set(row.currency, points);
+    }
+    return series;
+  }
 }

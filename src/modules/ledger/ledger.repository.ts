@@ -119,6 +119,69 @@ export class LedgerRepository {
     return rows[0]?.id ?? null;
   }
 
+  /**
+   * insertJournal for many journals in one statement: the ids of those inserted, by key (a key
+   * already posted is left out: the earlier post stands).
+   */
+  async insertJournals(
+    manager: EntityManager,
+    scope: LedgerScope,
+    journals: Array<{
+      journalKey: string;
+      kind: string;
+      effectiveAt: Date;
+      description?: string;
+      reference?: string;
+    }>,
+  ): Promise<Map<string, string>> {
+    const rows: Array<{ id: string; journal_key: string }> = await manager.query(
+      `INSERT INTO ledger_journals (id, tenant_id, livemode, journal_key, kind, description, reference, effective_at)
+       SELECT gen_random_uuid(), $1, $2, j.journal_key, j.kind, j.description, j.reference, j.effective_at
+         FROM jsonb_to_recordset($3::jsonb)
+              AS j(journal_key text, kind text, description text, reference text, effective_at timestamptz)
+       ON CONFLICT (tenant_id, livemode, journal_key) DO NOTHING RETURNING id, journal_key`,
+      [
+        scope.tenantId,
+        scope.livemode,
+        JSON.stringify(
+          journals.map((j) => ({
+            journal_key: j.journalKey,
+            kind: j.kind,
+            description: j.description ?? null,
+            reference: j.reference ?? null,
+            effective_at: j.effectiveAt.toISOString(),
+          })),
+        ),
+      ],
+    );
+    return new Map(rows.map((r) => [r.journal_key, r.id]));
+  }
+
+  /** The entries of many journals in one statement. */
+  async insertEntriesOfMany(
+    manager: EntityManager,
+    scope: LedgerScope,
+    journals: Array<{ journalId: string; effectiveAt: Date; entries: ResolvedEntry[] }>,
+  ): Promise<void> {
+    const rows = journals.flatMap((j) =>
+      j.entries.map((e) => ({
+        journal_id: j.journalId,
+        ledger_account_id: e.accountId,
+        currency: e.account.currency,
+        direction: e.direction,
+        amount: e.amount.toFixed(),
+        effective_at: j.effectiveAt.toISOString(),
+      })),
+    );
+    await manager.query(
+      `INSERT INTO ledger_entries (journal_id, tenant_id, ledger_account_id, currency, direction, amount, effective_at)
+       SELECT e.journal_id, $1, e.ledger_account_id, e.currency, e.direction, e.amount, e.effective_at
+         FROM jsonb_to_recordset($2::jsonb) AS e(journal_id uuid, ledger_account_id uuid, currency text,
+              direction text, amount numeric, effective_at timestamptz)`,
+      [scope.tenantId, JSON.stringify(rows)],
+    );
+  }
+
   async findJournal(
     manager: EntityManager,
     scope: LedgerScope,

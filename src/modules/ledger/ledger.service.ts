@@ -34,6 +34,19 @@ export class LedgerService {
     return this.journals.post(manager, journal, options);
   }
 
+  /**
+   * Many balanced journals of one scope at once, all or none (a batch of journals between accounts):
+   * a few statements however many there are.
+   */
+  postMany(
+    manager: EntityManager,
+    scope: LedgerScope,
+    journals: Array<Omit<JournalInput, 'tenantId' | 'livemode'>>,
+    options?: FundsOptions,
+  ): Promise<PostedJournal[]> {
+    return this.journals.postMany(manager, scope, journals, options);
+  }
+
   /** The mirror image of a posted journal, linked to it: how a correction is made. */
   reverse(
     manager: EntityManager,
@@ -105,5 +118,18 @@ export class LedgerService {
     manager?: EntityManager,
   ): Promise<Map<string, Decimal>> {
     return this.reader.cashAtMany(scope, ownerIds, currency, instant, manager);
+  }
+
+  /**
+   * Settled cash of an account at each of many instants (ascending), per currency of its cash
+   * accounts (alphabetical), in one query: the days of a statement.
+   */
+  cashSeries(
+    scope: LedgerScope,
+    ownerId: string,
+    instants: Date[],
+    manager?: EntityManager,
+  ): Promise<Map<string, Decimal[]>> {
+    return this.reader.cashSeries(scope, ownerId, instants, manager);
   }
 }

@@ -43,8 +43,8 @@ function marketRecord(market: MarketDefinition, livemode: boolean): MarketDto {
   };
 }
 
-function dayRecord(day: TradingDay): TradingDayDto {
-  return { object: 'trading_day', ...day };
+function dayRecord(day: TradingDay, livemode: boolean): TradingDayDto {
+  return { object: 'trading_day', livemode, ...day };
 }
 
 /**
@@ -87,7 +87,11 @@ export class MarketsService {
     parseCalendarDate(start, 'start');
     const end = query.end ?? addDays(start, DEFAULT_CALENDAR_DAYS);
     if (!query.include_closed) {
-      return toList(url, calendar(market.code, start, end).map(dayRecord), false);
+      return toList(
+        url,
+        calendar(market.code, start, end).map((day) => dayRecord(day, principal.livemode)),
+        false,
+      );
     }
     const span = daysBetween(parseCalendarDate(start, 'start'), parseCalendarDate(end, 'end')) + 1;
     if (span < 1) {
@@ -100,7 +104,7 @@ export class MarketsService {
       );
     }
     const days = Array.from({ length: span }, (_, i) =>
-      dayRecord(tradingDay(market.code, addDays(start, i))),
+      dayRecord(tradingDay(market.code, addDays(start, i)), principal.livemode),
     );
     return toList(url, days, false);
   }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Money } from 'src/core/money/money';
 import { BOND_CLASSES, PricedAsset } from 'src/modules/pricing/price-source';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 
 type Rounding = Decimal.Rounding;
 
@@ -59,11 +60,18 @@ export function halfSpreadBps(asset: Pick<PricedAsset, 'assetClass' | 'market' |
       return 1;
     case 'bond':
       return asset.bond?.bondType === 'treasury' ? 2 : 15;
-    default:
+    case 'equity':
+    case 'mutual_fund':
+    case 'derivative':
+    case 'commodity':
+    case 'real_estate':
+    case 'cash':
       if (asset.market === 'XNSA' || asset.market === 'XNAI') {
         return 50;
       }
       return asset.market === 'OTC' ? 40 : 2.5;
+    default:
+      return assertUnreachable(asset.assetClass, 'asset class');
   }
 }
 

@@ -43,12 +43,20 @@ export interface BondTerms {
 }
 
 /** What a price source needs to know about an asset. Bond prices are clean, in percent of par. */
+/** From `from` on, prices are divided by `factor` (a split's new_rate / old_rate). */
+export interface PriceAdjustment {
+  factor: string;
+  from: Date;
+}
+
 export interface PricedAsset {
   id: string;
   assetClass: AssetClass;
   market: string;
   referencePrice: string;
   bond: BondTerms | null;
+  /** Splits of the asset the reader sees, oldest first (none when absent). */
+  adjustments?: PriceAdjustment[];
 }
 
 export interface MarketQuote {

@@ -55,11 +55,28 @@ export class PricingService {
       }
       this.quotes.set(key, quote);
     }
-    return override ? this.withOverride(asset, quote, override) : { ...quote, source: this.source.name };
+    const factor = splitFactor(asset, at);
+    const adjusted = factor.eq(1) ? quote : this.divided(asset, quote, factor);
+    return override
+      ? this.withOverride(asset, adjusted, this.adjustedOverride(asset, override, at))
+      : { ...adjusted, source: this.source.name };
   }
 
-  bars(asset: PricedAsset, query: BarQuery): Promise<BarPage> {
-    return this.source.bars(asset, query);
+  /** Bars of the source; from a split's instant on, their prices are divided by its ratio. */
+  async bars(asset: PricedAsset, query: BarQuery): Promise<BarPage> {
+    const page = await this.source.bars(asset, query);
+    if (!asset.adjustments?.length) {
+      return page;
+    }
+    const bars = page.bars.map((bar) => {
+      const factor = splitFactor(asset, bar.t);
+      if (factor.eq(1)) {
+        return bar;
+      }
+      const div = (v: Decimal) => roundPrice(asset, v.div(factor));
+      return { ...bar, o: div(bar.o), h: div(bar.h), l: div(bar.l), c: div(bar.c), vw: div(bar.vw) };
+    });
+    return { ...page, bars };
   }
 
   /**
@@ -95,12 +112,39 @@ export class PricingService {
     return market ? wallClock(at.getTime(), market.timezone).date : at.toISOString().slice(0, 10);
   }
 
+  /** A quote from a split's instant on: prices divided by its ratio (sizes unchanged). */
+  private divided(asset: PricedAsset, quote: MarketQuote, factor: Decimal): MarketQuote {
+    const div = (v: Decimal) => roundPrice(asset, v.div(factor));
+    return {
+      ...quote,
+      last: div(quote.last),
+      bid: div(quote.bid),
+      ask: div(quote.ask),
+      previousClose: div(quote.previousClose),
+    };
+  }
+
+  /** A tester's price set before a split is divided by the splits that came after it. */
+  private adjustedOverride(asset: PricedAsset, override: PriceOverride, at: Date): PriceOverride {
+    const factor = (asset.adjustments ?? [])
+      .filter((a) => a.from > override.setAt && a.from <= at)
+      .reduce((f, a) => f.times(a.factor), new Money(1));
+    return factor.eq(1) ? override : { ...override, price: new Money(override.price).div(factor).toFixed() };
+  }
+
   private withOverride(asset: PricedAsset, quote: MarketQuote, override: PriceOverride): PricedQuote {
     const last = roundPrice(asset, new Money(override.price));
     const { bid, ask } = spreadAround(asset, last);
     const { yield: _simulatedYield, ...rest } = quote;
     return { ...rest, last, bid, ask, timestamp: override.setAt, source: 'override' };
   }
+}
+
+/** The product of the asset's split ratios in effect at `at` (1 without any). */
+export function splitFactor(asset: PricedAsset, at: Date): Decimal {
+  return (asset.adjustments ?? [])
+    .filter((a) => a.from <= at)
+    .reduce((f, a) => f.times(a.factor), new Money(1));
 }
 
 /** Change and percent change from the previous close, as decimals. */

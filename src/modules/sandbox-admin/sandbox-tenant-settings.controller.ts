@@ -5,9 +5,11 @@ import { ApiErrors } from 'src/core/errors/error-docs';
 import {
   SandboxCashSweepRatesDto,
   SandboxCommissionDto,
+  SandboxCorporateActionSettingsDto,
   SandboxTransferSettingsDto,
   UpdateSandboxCashSweepRatesDto,
   UpdateSandboxCommissionDto,
+  UpdateSandboxCorporateActionSettingsDto,
   UpdateSandboxTransferSettingsDto,
 } from 'src/modules/sandbox-admin/dto/sandbox-tenant-settings.dto';
 import {
@@ -15,6 +17,10 @@ import {
   SANDBOX_AVAILABILITY,
 } from 'src/modules/sandbox-admin/sandbox-admin.controller';
 import { SandboxAdminGuard } from 'src/modules/sandbox-admin/sandbox-admin.guard';
+import {
+  SandboxBrandingDto,
+  UpdateSandboxBrandingDto,
+} from 'src/modules/sandbox-admin/dto/sandbox-branding.dto';
 import { SandboxTenantSettingsService } from 'src/modules/sandbox-admin/sandbox-tenant-settings.service';
 
 const TENANT_ID = { name: 'tenant_id', example: 'ten_4fJx2m9QpT7aLk3Vn8ZcYw' };
@@ -86,5 +92,42 @@ export class SandboxTenantSettingsController {
     @Body() body: UpdateSandboxCashSweepRatesDto,
   ): Promise<SandboxCashSweepRatesDto> {
     return this.settings.cashSweepRates(tenantId, body);
+  }
+
+  @Patch('corporate-action-settings')
+  @ApiOperation({
+    operationId: 'updateSandboxTenantCorporateActionSettings',
+    summary: 'Set a tenant’s dividend withholding (sandbox admin)',
+    description:
+      'Like the CLI’s `corporate-actions:settings`: `dividend_withholding_bps`, withheld from cash dividends of ' +
+      'investors whose tax residence is not the US (default 3000). Applies to dividends paid after the change, ' +
+      `within 5 seconds. ${SHOW} ${SANDBOX_AVAILABILITY}`,
+  })
+  @ApiParam(TENANT_ID)
+  @ApiOkResponse({ type: SandboxCorporateActionSettingsDto })
+  @ApiErrors('SVC-400-001', 'SVC-400-002')
+  corporateActionSettings(
+    @Param('tenant_id') tenantId: string,
+    @Body() body: UpdateSandboxCorporateActionSettingsDto,
+  ): Promise<SandboxCorporateActionSettingsDto> {
+    return this.settings.corporateActionSettings(tenantId, body);
+  }
+
+  @Patch('branding')
+  @ApiOperation({
+    operationId: 'updateSandboxTenantBranding',
+    summary: 'Set a tenant’s document branding (sandbox admin)',
+    description:
+      'Like the CLI’s `tenants:branding`: the `display_name` and `accent_color` (`#rrggbb`) printed on every ' +
+      `trade confirmation and account statement made from now on. ${SHOW} ${SANDBOX_AVAILABILITY}`,
+  })
+  @ApiParam(TENANT_ID)
+  @ApiOkResponse({ type: SandboxBrandingDto })
+  @ApiErrors('SVC-400-001', 'SVC-400-002')
+  branding(
+    @Param('tenant_id') tenantId: string,
+    @Body() body: UpdateSandboxBrandingDto,
+  ): Promise<SandboxBrandingDto> {
+    return this.settings.branding(tenantId, body);
   }
 }

@@ -4,20 +4,28 @@ import { Money } from 'src/core/money/money';
 import { ServiceError } from 'src/core/errors/service-error';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { DefaultTierRates } from 'src/modules/cash-sweep/default-tier-rates.service';
+import { CorporateActionSettings } from 'src/modules/corporate-actions/corporate-action-settings';
 import {
   SandboxCashSweepRatesDto,
   SandboxCommissionDto,
+  SandboxCorporateActionSettingsDto,
   SandboxTransferSettingsDto,
   UpdateSandboxCashSweepRatesDto,
   UpdateSandboxCommissionDto,
+  UpdateSandboxCorporateActionSettingsDto,
   UpdateSandboxTransferSettingsDto,
 } from 'src/modules/sandbox-admin/dto/sandbox-tenant-settings.dto';
+import type {
+  SandboxBrandingDto,
+  UpdateSandboxBrandingDto,
+} from 'src/modules/sandbox-admin/dto/sandbox-branding.dto';
+import { BrandingService } from 'src/modules/statements/branding.service';
 import { CommissionSettings } from 'src/modules/trading/commissions';
 import { TransferSettingsService } from 'src/modules/transfers/transfer-settings.service';
 
 /**
  * A tenant's commercial terms, as support sets them with the CLI (trading:commission,
- * transfers:settings, cash-sweep:rates), over HTTP for sandbox QA runs. Each change goes through
+ * transfers:settings, cash-sweep:rates, corporate-actions:settings), over HTTP for sandbox QA runs. Each change goes through
  * the owning module's own service, so its cache and rules are the CLI's.
  */
 @Injectable()
@@ -27,6 +35,8 @@ export class SandboxTenantSettingsService {
     private readonly commissions: CommissionSettings,
     private readonly transfers: TransferSettingsService,
     private readonly tiers: DefaultTierRates,
+    private readonly corporateActions: CorporateActionSettings,
+    private readonly brandings: BrandingService,
   ) {}
 
   async commission(tenantId: string, dto: UpdateSandboxCommissionDto): Promise<SandboxCommissionDto> {
@@ -115,6 +125,23 @@ export class SandboxTenantSettingsService {
         correspondent_rate_bps: t.correspondent_rate_bps,
       })),
     };
+  }
+
+  async corporateActionSettings(
+    tenantId: string,
+    dto: UpdateSandboxCorporateActionSettingsDto,
+  ): Promise<SandboxCorporateActionSettingsDto> {
+    await this.requireTenant(tenantId);
+    const bps =
+      dto.dividend_withholding_bps !== undefined
+        ? await this.corporateActions.setWithholdingBps(tenantId, dto.dividend_withholding_bps)
+        : await this.corporateActions.withholdingBps(tenantId);
+    return { tenant_id: tenantId, dividend_withholding_bps: bps };
+  }
+
+  async branding(tenantId: string, dto: UpdateSandboxBrandingDto): Promise<SandboxBrandingDto> {
+    await this.requireTenant(tenantId);
+    return { tenant_id: tenantId, ...(await this.brandings.update(tenantId, dto)) };
   }
 
   private async requireTenant(tenantId: string): Promise<void> {

@@ -1,12 +1,12 @@
 import Decimal from 'decimal.js';
 import { minorUnits } from 'src/core/money/currencies';
-import { ServiceError } from 'src/core/errors/service-error';
 import { Money } from 'src/core/money/money';
 import type { HoldInput } from 'src/modules/ledger/ledger.types';
 import type { PricedQuote } from 'src/modules/pricing/pricing.service';
 import { fillCommission } from 'src/modules/trading/commissions';
 import type { OrderRow } from 'src/modules/trading/order-types';
 import { valueOf } from 'src/modules/trading/order-views';
+import { ShortSaleError } from 'src/modules/trading/trading-errors';
 
 /** Market orders hold this much above the quote, so a price that moves before the fill is covered. */
 export const MARKET_COLLAR = new Money('0.05');
@@ -76,10 +76,12 @@ function soldQuantity(order: OrderRow, quote: PricedQuote): Decimal {
   return order.quantity !== null ? new Money(order.quantity) : soldUnits(order, quote);
 }
 
-export function shortSale(order: OrderRow, free: Decimal | null, quote: PricedQuote): ServiceError {
-  return new ServiceError(
-    'SVC-422-003',
-    `The account holds ${(free ?? new Money(0)).toFixed()} ${order.symbol} not already reserved by open sell orders; it cannot sell ${soldQuantity(order, quote).toDecimalPlaces(8).toFixed()} (no short selling in cash accounts).`,
+/** 422 SVC-422-003 for a sell the position does not cover, naming quantity or notional. */
+export function shortSale(order: OrderRow, free: Decimal | null, quote: PricedQuote): ShortSaleError {
+  return new ShortSaleError(
+    order.symbol,
+    free,
+    soldQuantity(order, quote),
     order.quantity !== null ? 'quantity' : 'notional',
   );
 }

@@ -32,6 +32,7 @@ export const COLUMNS = [
   'filled_quantity',
   'filled_notional',
   'fill_count',
+  'price_decimals',
   'commission',
   'commission_type',
   'commission_rate',

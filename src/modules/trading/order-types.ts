@@ -17,7 +17,8 @@ export interface OrderRow {
   id: string;
   tenant_id: string;
   livemode: boolean;
-  investor_id: string;
+  /** Null for the tenant's firm account's orders. */
+  investor_id: string | null;
   account_id: string;
   asset_id: string;
   symbol: string;
@@ -39,7 +40,10 @@ export interface OrderRow {
   client_order_id: string;
   status: OrderStatus;
   filled_quantity: string;
+  /** Σ quantity × price of the executions (exact: 16 decimals). */
   filled_notional: string;
+  /** The most decimals of any execution price of the order (the average price's precision). */
+  price_decimals: number;
   fill_count: number;
   commission: string;
   commission_type: CommissionType;

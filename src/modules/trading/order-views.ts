@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { unixSeconds } from 'src/core/http/envelope';
 import { minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
+import { trailingStop } from 'src/modules/trading/engine/fill-rules';
 import type { AccountOrderDto, ExecutionDto, OrderDto, PositionDto } from 'src/modules/trading/dto/order.dto';
 import {
   isBondClass,
@@ -12,12 +13,35 @@ import {
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
-/** Average fill price (filled value / filled quantity), 8 decimals at most; "0" before any fill. */
-export function averagePrice(order: Pick<OrderRow, 'filled_quantity' | 'filled_notional'>): string {
+/**
+ * Average fill price: the volume-weighted price of the executions (Σ quantity × price / Σ quantity,
+ * exact), rounded half-even to the most decimals any of their prices has (one fill at 230.06 reads
+ * "230.06"); "0" before any fill.
+ */
+export function averagePrice(
+  order: Pick<OrderRow, 'filled_quantity' | 'filled_notional' | 'price_decimals'>,
+): string {
   const filled = new Money(order.filled_quantity);
   return filled.isZero()
     ? '0'
-    : new Money(order.filled_notional).div(filled).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN).toFixed();
+    : new Money(order.filled_notional)
+        .div(filled)
+        .toDecimalPlaces(order.price_decimals, Decimal.ROUND_HALF_EVEN)
+        .toFixed();
+}
+
+/**
+ * A trailing stop's current stop price: the high-water mark (sells; the low-water mark for buys)
+ * minus (plus) the trail, rounded half-even to 8 decimals; null until the mark is set (the first
+ * evaluation in a regular session). Other orders: the stop price they were placed with.
+ */
+export function currentStopPrice(order: OrderRow): string | null {
+  if (order.type !== 'trailing_stop') {
+    return order.stop_price;
+  }
+  return order.water_mark === null
+    ? null
+    : trailingStop(order, new Money(order.water_mark)).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN).toFixed();
 }
 
 function common(order: OrderRow) {
@@ -30,9 +54,10 @@ function common(order: OrderRow) {
     type: order.type,
     time_in_force: order.time_in_force,
     limit_price: order.limit_price,
-    stop_price: order.stop_price,
+    stop_price: currentStopPrice(order),
     trail_percent: order.trail_percent,
     trail_price: order.trail_price,
+    hwm: order.type === 'trailing_stop' ? order.water_mark : null,
     extended_hours: order.extended_hours,
     client_order_id: order.client_order_id,
     status: order.status,
@@ -70,7 +95,7 @@ export function accountOrder(order: OrderRow): AccountOrderDto {
   };
 }
 
-/** The envelope-style order (DECISIONS, Trading); also the data of every order event. */
+/** The envelope-style order (docs/decisions.md, Trading and positions); also the data of every order event. */
 export function envelopeOrder(order: OrderRow): OrderDto {
   const { id, ...rest } = common(order);
   return {
@@ -88,10 +113,11 @@ export function envelopeOrder(order: OrderRow): OrderDto {
   };
 }
 
-export function executionView(e: ExecutionRow): ExecutionDto {
+export function executionView(e: ExecutionRow, livemode: boolean): ExecutionDto {
   return {
     id: e.id,
     object: 'execution',
+    livemode,
     order_id: e.order_id,
     symbol: e.symbol,
     side: e.side,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { WriteBatch } from 'src/core/database/write-batch';
 import { COLUMNS, OPEN, SELECT, TICK_UNCHANGED, TickQuote } from 'src/modules/trading/order-sql';
-import type { ExecutionRow, OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
+import type { OrderRow, OrderSide, OrderStatus } from 'src/modules/trading/order-types';
 
 export type { TickQuote } from 'src/modules/trading/order-sql';
 
@@ -32,6 +32,7 @@ export interface OrderChange {
   filledQuantity?: string;
   filledNotional?: string;
   fillCount?: number;
+  priceDecimals?: number;
   commission?: string;
   holdUsed?: string;
   waterMark?: string;
@@ -47,7 +48,7 @@ function insertValues(order: OrderRow): unknown[] {
   return COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
 }
 
-/** Orders and their executions: every query of the trading tables' order side lives here. */
+/** Orders: every query of the orders table lives here (executions: ExecutionsRepository). */
 @Injectable()
 export class OrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -206,6 +207,34 @@ export class OrdersRepository {
     );
   }
 
+  /** Up to `limit` open orders of an asset, oldest first, locked (a corporate action cancels them). */
+  lockOpenOfAsset(manager: EntityManager, scope: Scope, assetId: string, limit: number): Promise<OrderRow[]> {
+    return manager.query(
+      `SELECT ${SELECT} FROM orders WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN}
+        ORDER BY created_at, seq LIMIT $4 FOR UPDATE`,
+      [scope.tenantId, scope.livemode, assetId, limit],
+    );
+  }
+
+  /**
+   * A symbol change: the asset's open orders show its new symbol (past orders keep the one they
+   * were placed with). Answers how many it renamed.
+   */
+  async renameOpenOfAsset(
+    manager: EntityManager,
+    scope: Scope,
+    assetId: string,
+    symbol: string,
+    at: Date,
+  ): Promise<number> {
+    const [, renamed]: [unknown, number] = await manager.query(
+      `UPDATE orders SET symbol = $4, updated_at = $5
+        WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND ${OPEN} AND symbol <> $4`,
+      [scope.tenantId, scope.livemode, assetId, symbol, at],
+    );
+    return renamed;
+  }
+
   /** The assets of a market with open orders (session events evaluate each). */
   async openAssetsOfMarket(manager: EntityManager, scope: Scope, market: string): Promise<string[]> {
     const rows: Array<{ asset_id: string }> = await manager.query(
@@ -235,6 +264,7 @@ export class OrdersRepository {
       filledQuantity: 'filled_quantity',
       filledNotional: 'filled_notional',
       fillCount: 'fill_count',
+      priceDecimals: 'price_decimals',
       commission: 'commission',
       holdUsed: 'hold_used',
       waterMark: 'water_mark',
@@ -265,44 +295,6 @@ export class OrdersRepository {
          FROM unnest($1::text[], $2::numeric[], $3::boolean[]) AS m(id, water_mark, triggered)
         WHERE o.id = m.id`,
       [marks.map((m) => m.id), marks.map((m) => m.waterMark ?? null), marks.map((m) => m.triggered ?? null)],
-    );
-  }
-
-  async insertExecution(manager: EntityManager, scope: Scope, e: ExecutionRow): Promise<void> {
-    await manager.query(
-      `INSERT INTO executions (id, order_id, sequence, tenant_id, livemode, account_id, asset_id, symbol, side,
-         quantity, price, gross_amount, accrued_interest, commission, net_amount, price_source, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-      [
-        e.id,
-        e.order_id,
-        e.sequence,
-        scope.tenantId,
-        scope.livemode,
-        e.account_id,
-        e.asset_id,
-        e.symbol,
-        e.side,
-        e.quantity,
-        e.price,
-        e.gross_amount,
-        e.accrued_interest,
-        e.commission,
-        e.net_amount,
-        e.price_source,
-        e.created_at,
-      ],
-    );
-  }
-
-  executionsOf(orderId: string): Promise<ExecutionRow[]> {
-    return this.dataSource.query(
-      `SELECT id, order_id, sequence, account_id, asset_id, symbol, side, trim_scale(quantity)::text AS quantity,
-         trim_scale(price)::text AS price, trim_scale(gross_amount)::text AS gross_amount,
-         trim_scale(accrued_interest)::text AS accrued_interest, trim_scale(commission)::text AS commission,
-         trim_scale(net_amount)::text AS net_amount, price_source, created_at
-       FROM executions WHERE order_id = $1 ORDER BY sequence`,
-      [orderId],
     );
   }
 }

@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ActivitiesCoreModule } from 'src/modules/activities/activities-core.module';
 import { AssetCatalogModule } from 'src/modules/assets/asset-catalog.module';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { PricingModule } from 'src/modules/pricing/pricing.module';
 import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
+import { SessionEvents } from 'src/modules/trading/engine/session-events';
+import { ExecutionsRepository } from 'src/modules/trading/executions.repository';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
+import { PositionAdjustments } from 'src/modules/trading/position-adjustments';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
+import { TradeRecords } from 'src/modules/trading/trade-records.service';
 import { TradingSettingsModule } from 'src/modules/trading/trading-settings.module';
 
 /**
@@ -13,13 +18,26 @@ import { TradingSettingsModule } from 'src/modules/trading/trading-settings.modu
  * so either runs session events, price ticks and the periodic sweep.
  */
 @Module({
-  imports: [LedgerModule, AssetCatalogModule, PricingModule, TradingSettingsModule],
-  providers: [OrdersRepository, PositionsRepository, OrderFills, OrderEngine],
-  exports: [
+  imports: [LedgerModule, AssetCatalogModule, PricingModule, TradingSettingsModule, ActivitiesCoreModule],
+  providers: [
     OrdersRepository,
+    ExecutionsRepository,
     PositionsRepository,
     OrderFills,
     OrderEngine,
+    SessionEvents,
+    PositionAdjustments,
+    TradeRecords,
+  ],
+  exports: [
+    TradeRecords,
+    OrdersRepository,
+    ExecutionsRepository,
+    PositionsRepository,
+    OrderFills,
+    OrderEngine,
+    SessionEvents,
+    PositionAdjustments,
     TradingSettingsModule,
     LedgerModule,
     AssetCatalogModule,

@@ -1,20 +1,21 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import Decimal from 'decimal.js';
 import { AccountClosing } from 'src/modules/accounts/account-closing';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountsModule } from 'src/modules/accounts/accounts.module';
 import { AccountSuspension } from 'src/modules/accounts/account-suspension';
+import { FirmOrdersController } from 'src/modules/trading/firm-orders.controller';
 import { InvestorOrdersController } from 'src/modules/trading/investor-orders.controller';
 import { TradingAccountsController } from 'src/modules/trading/trading-accounts.controller';
 import { TradingEngineModule } from 'src/modules/trading/trading-engine.module';
+import { PositionValuation } from 'src/modules/trading/position-valuation.service';
 import { TradingService } from 'src/modules/trading/trading.service';
 import { PlaceOrder } from 'src/modules/trading/use-cases/place-order.use-case';
 
 /** Orders (both views), positions, executions; the engine comes from TradingEngineModule. */
 @Module({
   imports: [TradingEngineModule, AccountsModule],
-  controllers: [InvestorOrdersController, TradingAccountsController],
-  providers: [PlaceOrder, TradingService],
+  controllers: [InvestorOrdersController, TradingAccountsController, FirmOrdersController],
+  providers: [PlaceOrder, TradingService, PositionValuation],
   exports: [TradingService],
 })
 export class TradingModule implements OnModuleInit {
@@ -23,6 +24,7 @@ export class TradingModule implements OnModuleInit {
     private readonly closing: AccountClosing,
     private readonly suspension: AccountSuspension,
     private readonly trading: TradingService,
+    private readonly valuation: PositionValuation,
   ) {}
 
   /**
@@ -46,31 +48,6 @@ export class TradingModule implements OnModuleInit {
           manager,
         ),
     });
-    this.equity.register({
-      valueOf: async (accounts, manager) => {
-        const result = new Map<string, Decimal>();
-        const byScope = new Map<string, typeof accounts>();
-        for (const a of accounts) {
-          const key = `${a.tenant_id}|${a.livemode}`;
-          byScope.set(key, [...(byScope.get(key) ?? []), a]);
-        }
-        for (const group of byScope.values()) {
-          const scope = { tenantId: group[0].tenant_id, livemode: group[0].livemode };
-          const values = await this.trading.positionValues(
-            scope,
-            group.map((a) => a.id),
-            manager,
-          );
-          for (const a of group) {
-            const own = (values.get(a.id) ?? []).filter((v) => v.currency === a.currency);
-            result.set(
-              a.id,
-              own.reduce((sum, v) => sum.plus(v.value), new Decimal(0)),
-            );
-          }
-        }
-        return result;
-      },
-    });
+    this.equity.register(this.valuation);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { ServiceError } from 'src/core/errors/service-error';
@@ -9,30 +9,49 @@ import type { CursorPageQuery } from 'src/core/http/pagination';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
-import { AssetsService } from 'src/modules/assets/assets.service';
-import { PricingService } from 'src/modules/pricing/pricing.service';
 import type { AccountOrdersQuery } from 'src/modules/trading/dto/order-queries';
 import type { AccountOrderDto, ExecutionDto, OrderDto, PositionDto } from 'src/modules/trading/dto/order.dto';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
-import { OPEN_STATUSES, OrderRow, PositionRow } from 'src/modules/trading/order-types';
+import { ExecutionsRepository } from 'src/modules/trading/executions.repository';
+import { OPEN_STATUSES, OrderRow } from 'src/modules/trading/order-types';
 import { accountOrder, envelopeOrder, executionView, positionView } from 'src/modules/trading/order-views';
 import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
+import { PositionValuation } from 'src/modules/trading/position-valuation.service';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
+import { InsufficientPositionError, OrderNotOpenError } from 'src/modules/trading/trading-errors';
 
 /** Order and position reads in both views, and cancel. */
 @Injectable()
 export class TradingService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
-    private readonly assets: AssetsService,
-    private readonly pricing: PricingService,
     private readonly clock: ClockService,
     private readonly orders: OrdersRepository,
+    private readonly executionRows: ExecutionsRepository,
     private readonly positions: PositionsRepository,
     private readonly fills: OrderFills,
+    private readonly valuation: PositionValuation,
   ) {}
+
+  /**
+   * For journals (JNLS), in the caller's transaction: moves units and their cost basis between two
+   * accounts' positions; 422 SVC-422-003 naming `quantity` when the source holds too few unreserved units.
+   */
+  async journalUnits(
+    manager: EntityManager,
+    scope: Scope,
+    move: { fromAccountId: string; toAccountId: string; symbol: string; quantity: string; at: Date },
+  ): Promise<{ assetId: string; symbol: string; currency: string; costBasis: string }> {
+    const moved = await this.positions.moveUnits(manager, scope, move);
+    if (!moved) {
+      throw new InsufficientPositionError(
+        `The source account holds fewer than ${move.quantity} unreserved units of ${move.symbol}.`,
+        'quantity',
+      );
+    }
+    return moved;
+  }
 
   async listAccountOrders(
     principal: Principal,
@@ -97,7 +116,11 @@ export class TradingService {
   ): Promise<ListEnvelope<ExecutionDto>> {
     const account = await this.accounts.findInvestorAccount(principal, investorId);
     const order = await this.require(principal, account.id, orderId);
-    return toList(url, (await this.orders.executionsOf(order.id)).map(executionView), false);
+    return toList(
+      url,
+      (await this.executionRows.ofOrder(order.id)).map((e) => executionView(e, order.livemode)),
+      false,
+    );
   }
 
   /** Cancels an open order (what is unfilled): its hold is released; 409 SVC-409-001 once it has ended. */
@@ -114,9 +137,7 @@ export class TradingService {
         throw ServiceError.notFound('order', orderId);
       }
       if (!OPEN_STATUSES.includes(order.status)) {
-        throw ServiceError.conflict(
-          `Order ${order.id} is ${order.status}; only accepted or partially_filled orders can be canceled.`,
-        );
+        throw new OrderNotOpenError(order.id, order.status);
       }
       const now = await this.clock.now(principal, manager);
       return envelopeOrder(await this.fills.end(manager, order, 'canceled', 'canceled on request', now));
@@ -127,7 +148,7 @@ export class TradingService {
     const account = await this.accounts.findAccountForPrincipal(principal, accountId);
     const rows = await this.positions.listOf(principal, [account.id]);
     const at = await this.clock.now(principal);
-    const prices = await this.prices(principal, rows, at, 'last');
+    const prices = await this.valuation.prices(principal, rows, at, 'last');
     return rows.map((p) => positionView(p, prices.get(p.asset_id) as Decimal));
   }
 
@@ -137,38 +158,8 @@ export class TradingService {
     if (!row) {
       throw ServiceError.notFound('position', symbol);
     }
-    const prices = await this.prices(principal, [row], await this.clock.now(principal), 'last');
+    const prices = await this.valuation.prices(principal, [row], await this.clock.now(principal), 'last');
     return positionView(row, prices.get(row.asset_id) as Decimal);
-  }
-
-  /**
-   * Market value of the positions of accounts per account id: at the last price, or at the last
-   * close (`last_equity`: the previous close while a session is open, else the last price).
-   */
-  async positionValues(
-    scope: Scope,
-    accountIds: string[],
-    manager?: EntityManager,
-  ): Promise<Map<string, { currency: string; value: Decimal }[]>> {
-    const rows = await this.positions.listOf(scope, accountIds, manager ?? this.dataSource.manager);
-    const result = new Map<string, { currency: string; value: Decimal }[]>();
-    if (rows.length === 0) {
-      return result;
-    }
-    const prices = await this.prices(scope, rows, await this.clock.now(scope, manager), 'close', manager);
-    for (const p of rows) {
-      const list = result.get(p.account_id) ?? [];
-      const value = new Decimal(p.quantity).times(prices.get(p.asset_id) as Decimal);
-      list.push({
-        currency: p.currency,
-        value:
-          p.asset_class === 'bond' || p.asset_class === 'bill' || p.asset_class === 'note'
-            ? value.div(100)
-            : value,
-      });
-      result.set(p.account_id, list);
-    }
-    return result;
   }
 
   /** Cancels every open order of an account (its suspension): holds released, `order.canceled` sent. */
@@ -193,29 +184,6 @@ export class TradingService {
       ...(open > 0 ? [`${open} open order${open === 1 ? '' : 's'}`] : []),
       ...held.map((p) => `${p.quantity} ${p.symbol}`),
     ];
-  }
-
-  private async prices(
-    scope: Scope,
-    rows: PositionRow[],
-    at: Date,
-    basis: 'last' | 'close',
-    manager?: EntityManager,
-  ): Promise<Map<string, Decimal>> {
-    const prices = new Map<string, Decimal>();
-    for (const assetId of new Set(rows.map((r) => r.asset_id))) {
-      const asset = await this.assets.resolveInScope(scope, assetId, manager);
-      if (!asset) {
-        prices.set(assetId, new Decimal(0));
-        continue;
-      }
-      const quote = await this.pricing.quote(asset.priced, asset.override, at);
-      prices.set(
-        assetId,
-        basis === 'close' && quote.session === 'regular' ? quote.previousClose : quote.last,
-      );
-    }
-    return prices;
   }
 
   private async require(scope: Scope, accountId: string, orderId: string): Promise<OrderRow> {

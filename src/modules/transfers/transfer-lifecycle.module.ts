@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivitiesCoreModule } from 'src/modules/activities/activities-core.module';
 import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
 import { TransferEntity } from 'src/modules/transfers/entities/transfer.entity';
@@ -14,7 +15,11 @@ import { TransfersRepository } from 'src/modules/transfers/transfers.repository'
 @Module({
   // The account entity is listed only for the transfers table's foreign key metadata (the worker
   // process has no AccountsModule); transfers never read accounts' rows.
-  imports: [TypeOrmModule.forFeature([TransferEntity, InvestmentAccountEntity]), LedgerModule],
+  imports: [
+    TypeOrmModule.forFeature([TransferEntity, InvestmentAccountEntity]),
+    LedgerModule,
+    ActivitiesCoreModule,
+  ],
   providers: [TransfersRepository, TransferLifecycle, TransferJobs],
   exports: [TransfersRepository, TransferLifecycle, LedgerModule],
 })

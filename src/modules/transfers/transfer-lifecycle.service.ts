@@ -1,8 +1,9 @@
+import { ActivitiesService } from 'src/modules/activities/activities.service';
+import { transferActivities } from 'src/modules/transfers/transfer-activities';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { WriteBatch } from 'src/core/database/write-batch';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { ServiceError } from 'src/core/errors/service-error';
 import { EventsService } from 'src/core/events/events.service';
 import { Money } from 'src/core/money/money';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
@@ -13,6 +14,7 @@ import { afterBusinessDays } from 'src/modules/transfers/settlement-date';
 import { transferLedger } from 'src/modules/transfers/transfer-ledger';
 import { transferEventData } from 'src/modules/transfers/transfer-views';
 import { TransfersRepository } from 'src/modules/transfers/transfers.repository';
+import { TransferStatusError } from 'src/modules/transfers/transfer-errors';
 
 /** Job kinds of the lifecycle (payload `{transactionId}`, dedupe key = the transaction id). */
 export const PROCESS_JOB = 'transfer.process';
@@ -36,6 +38,7 @@ export class TransferLifecycle {
     private readonly ledger: LedgerService,
     private readonly events: EventsService,
     private readonly scheduler: JobScheduler,
+    private readonly activities: ActivitiesService,
     config: AppConfig,
   ) {
     this.settlementDays = config.get('TRANSFER_SETTLEMENT_BUSINESS_DAYS');
@@ -123,6 +126,7 @@ export class TransferLifecycle {
         entries,
       },
     });
+    await this.activities.record(manager, this.scope(transfer), transferActivities(transfer, now));
     const settled = await this.transfers.update(
       manager,
       transfer,
@@ -160,10 +164,7 @@ export class TransferLifecycle {
 
   private requireStatus(transfer: TransferEntity, allowed: TransferStatus[], target: TransferStatus): void {
     if (!allowed.includes(transfer.status)) {
-      throw ServiceError.conflict(
-        `Transaction ${transfer.transaction_id} is ${transfer.status}; only a ${allowed.join(' or ')} transaction can ` +
-          `become ${target}.`,
-      );
+      throw new TransferStatusError(transfer.transaction_id, transfer.status, allowed, target);
     }
   }
 

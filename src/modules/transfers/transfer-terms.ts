@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { ServiceError } from 'src/core/errors/service-error';
 import { minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
 import type { TransferType } from 'src/modules/transfers/entities/transfer.entity';
+import { TransferAmountError } from 'src/modules/transfers/transfer-errors';
 
 /** A tenant's transfer terms (CLI `transfers:settings`); defaults: no fees, 1 to 1,000,000. */
 export interface TransferTerms {
@@ -36,16 +36,13 @@ export function checkTransferAmount(
   const amount = new Money(raw);
   const decimals = minorUnits(currency);
   if (amount.decimalPlaces() > decimals) {
-    throw ServiceError.invalid(param, `${currency} amounts carry at most ${decimals} decimals.`);
+    throw TransferAmountError.tooManyDecimals(param, currency, decimals);
   }
   if (amount.lte(0)) {
-    throw ServiceError.invalid(param, `${param} must be greater than zero.`);
+    throw TransferAmountError.notPositive(param);
   }
   if (amount.lt(terms.minAmount) || amount.gt(terms.maxAmount)) {
-    throw ServiceError.invalid(
-      param,
-      `${param} must be between ${terms.minAmount.toFixed()} and ${terms.maxAmount.toFixed()} ${currency} per transfer.`,
-    );
+    throw TransferAmountError.outOfBounds(param, terms.minAmount, terms.maxAmount, currency);
   }
   return amount;
 }
@@ -67,10 +64,7 @@ export function transferFee(
   const fee = flat.plus(amount.times(bps).div(10_000)).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN);
   const net = amount.minus(fee);
   if (net.lte(0)) {
-    throw ServiceError.invalid(
-      param,
-      `${param} must be greater than the ${type} fee of ${fee.toFixed(decimals)} ${currency}.`,
-    );
+    throw TransferAmountError.notAboveFee(param, type, fee.toFixed(decimals), currency);
   }
   return { fee, net };
 }

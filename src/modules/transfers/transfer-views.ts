@@ -72,7 +72,7 @@ export function transferView(t: TransferEntity): DepositDto | WithdrawalDto {
   } as DepositDto | WithdrawalDto;
 }
 
-/** Event data: the wallet transaction record plus the investor (DECISIONS, Money). */
+/** Event data: the wallet transaction record plus the investor (docs/decisions.md, Funding sources, deposits and withdrawals). */
 export function transferEventData(t: TransferEntity): Record<string, unknown> {
   return { ...walletTransaction(t), investor_id: t.investor_id };
 }

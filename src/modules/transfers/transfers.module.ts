@@ -9,12 +9,18 @@ import { TransfersRepository } from 'src/modules/transfers/transfers.repository'
 import { TransfersService } from 'src/modules/transfers/transfers.service';
 import { InitiateTransfer } from 'src/modules/transfers/use-cases/initiate-transfer.use-case';
 import { WalletTestHelpersController } from 'src/modules/transfers/wallet-test-helpers.controller';
+import { FirmAccountController } from 'src/modules/transfers/firm-account.controller';
 import { WalletController } from 'src/modules/transfers/wallet.controller';
 
 /** Deposits and withdrawals (both views), their lifecycle, and the wallet reads. */
 @Module({
   imports: [TransferSettingsModule, TransferLifecycleModule, AccountsModule, FundingSourcesModule],
-  controllers: [WalletController, InvestorTransfersController, WalletTestHelpersController],
+  controllers: [
+    WalletController,
+    InvestorTransfersController,
+    WalletTestHelpersController,
+    FirmAccountController,
+  ],
   providers: [InitiateTransfer, TransfersService],
 })
 export class TransfersModule implements OnModuleInit {

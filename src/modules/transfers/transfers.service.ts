@@ -169,6 +169,10 @@ export class TransfersService {
   }
 
   private visibleTo(principal: Principal, transfer: TransferEntity): boolean {
+    if (transfer.investor_id === null) {
+      // The firm account's transfers: tenant-level keys only.
+      return principal.investorId === null;
+    }
     try {
       assertInvestorVisible(principal, transfer.investor_id);
       return true;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
+import { unixSeconds } from 'src/core/http/envelope';
 import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -100,7 +101,7 @@ export class WebhookSinksService {
       url: `${this.inbox.urlPrefix}${row.id}`,
       status_code: row.answer_status,
       livemode: false,
-      created: row.created_at.toISOString(),
+      created: unixSeconds(row.created_at) as number,
     };
   }
 }

@@ -18,7 +18,16 @@ export function newWebhookSecret(): string {
  * `<id>.<timestamp>.<body>`, keyed with the base64-decoded part of the secret.
  */
 export function signPayload(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+  return signWithKey(signingKey(secret), id, timestamp, body);
+}
+
+/** The HMAC key of a `whsec_` secret: its base64 part, decoded. */
+export function signingKey(secret: string): Buffer {
+  return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+}
+
+/** signPayload with the secret's key already decoded (delivery signs with the same few keys). */
+export function signWithKey(key: Buffer, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
@@ -54,37 +63,38 @@ export class WebhookSecrets {
     return this.box.open(sealed);
   }
 
-  /** Secrets that sign a delivery now: the current one, and the previous one during its grace period. */
-  private readonly opened = new Map<string, string>();
+  /** Opened secrets' signing keys, by ciphertext. */
+  private readonly keys = new Map<string, Buffer>();
 
-  /** Like open, remembering recent results (delivery signs with the same few secrets all the time). */
-  openCached(sealed: string): string {
-    let plain = this.opened.get(sealed);
-    if (plain === undefined) {
-      plain = this.open(sealed);
-      if (this.opened.size >= 1000) {
-        this.opened.clear();
+  /** The signing key of a sealed secret, remembered (delivery signs with the same few all the time). */
+  private keyOf(sealed: string): Buffer {
+    let key = this.keys.get(sealed);
+    if (key === undefined) {
+      key = signingKey(this.open(sealed));
+      if (this.keys.size >= 1000) {
+        this.keys.clear();
       }
-      this.opened.set(sealed, plain);
+      this.keys.set(sealed, key);
     }
-    return plain;
+    return key;
   }
 
-  signingSecrets(
+  /** Keys that sign a delivery now: the current secret's, and the previous one's during its grace period. */
+  signingKeys(
     endpoint: Pick<
       WebhookEndpointEntity,
       'secret_ciphertext' | 'previous_secret_ciphertext' | 'previous_secret_expires_at'
     >,
-    now = new Date(),
-  ): string[] {
-    const secrets = [this.openCached(endpoint.secret_ciphertext)];
+    nowMs = Date.now(),
+  ): Buffer[] {
+    const keys = [this.keyOf(endpoint.secret_ciphertext)];
     if (
       endpoint.previous_secret_ciphertext &&
       endpoint.previous_secret_expires_at &&
-      endpoint.previous_secret_expires_at > now
+      endpoint.previous_secret_expires_at.getTime() > nowMs
     ) {
-      secrets.push(this.openCached(endpoint.previous_secret_ciphertext));
+      keys.push(this.keyOf(endpoint.previous_secret_ciphertext));
     }
-    return secrets;
+    return keys;
   }
 }

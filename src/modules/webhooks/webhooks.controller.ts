@@ -21,11 +21,10 @@ import { WebhooksService } from 'src/modules/webhooks/webhooks.service';
 import { DeliveriesService } from 'src/modules/webhooks/deliveries.service';
 import { DeliveryAttemptDto } from 'src/modules/webhooks/dto/delivery-attempt.dto';
 
-const EVENT_TYPE_RECORDS: EventTypeDto[] = EVENT_TYPES.map((t) => ({
-  object: 'event_type',
-  name: t.name,
-  description: t.description,
-}));
+const eventTypeRecords = (livemode: boolean): EventTypeDto[] =>
+  EVENT_TYPES.map((t) => ({ object: 'event_type', livemode, name: t.name, description: t.description }));
+/** The catalogue as each mode's keys see it (spec, Resource envelope: livemode on every resource). */
+const EVENT_TYPE_RECORDS = { test: eventTypeRecords(false), live: eventTypeRecords(true) };
 
 const WEBHOOK_ID = { name: 'webhook_id', example: 'we_4fJx2m9QpT7aLk3Vn8ZcYw' };
 
@@ -53,8 +52,8 @@ export class WebhooksController {
       '(`order.*`, `transfer.*`, `account.*`, `document.*`, `kyc.*`) or `*` for all.',
   })
   @ApiOkResponse({ type: ListEnvelopeOf(EventTypeDto, '/v1/webhooks/event-types') })
-  listEventTypes(@Req() req: Request): ListEnvelope<EventTypeDto> {
-    return toList(listUrl(req), EVENT_TYPE_RECORDS, false);
+  listEventTypes(@CurrentPrincipal() principal: Principal, @Req() req: Request): ListEnvelope<EventTypeDto> {
+    return toList(listUrl(req), EVENT_TYPE_RECORDS[principal.livemode ? 'live' : 'test'], false);
   }
 
   @Post()

@@ -4,10 +4,19 @@ import type { Delivery } from '../../investors/receiver';
 import { WebhookReceiver } from '../../investors/receiver';
 import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
 
-/** Monday 1 March 2027, 10:00 New York: the regular session is open. */
-export const MONDAY_OPEN = '2027-03-01T15:00:00Z';
-/** Saturday 6 March 2027, noon New York: closed. */
-export const SATURDAY = '2027-03-06T17:00:00Z';
+/**
+ * Monday 1 March 2027, 10:00 New York, for the bond specs: the bond reference data (coupon dates,
+ * close prices, maturities from 2028) is of this time, so these dates cannot move far ahead with the
+ * rest; they work until real time passes them.
+ */
+export const BOND_MONDAY_OPEN = '2027-03-01T15:00:00Z';
+/**
+ * Monday 1 March 2049, 10:00 New York: the regular session is open. Far ahead of real time, so a
+ * spec freezing the clock here works on any day (2049's calendar is 2027's, Easter aside).
+ */
+export const MONDAY_OPEN = '2049-03-01T15:00:00Z';
+/** Saturday 6 March 2049, noon New York: closed. */
+export const SATURDAY = '2049-03-06T17:00:00Z';
 
 export async function freezeClock(ctx: TestContext, creds: TestCredentials, at: string): Promise<void> {
   const res = await as(ctx, creds).post('/v1/test_helpers/clock', { frozen_time: at });

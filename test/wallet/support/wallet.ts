@@ -3,7 +3,7 @@ import { basic, isRemote, TestContext, TestCredentials } from '../../support/app
 import { createInvestor } from '../../investors/fixtures';
 import { Delivery, WebhookReceiver } from '../../investors/receiver';
 
-/** Test bank account numbers (DECISIONS, Sandbox): the first settles, the second fails. */
+/** Test bank account numbers (docs/decisions.md, Funding sources, deposits and withdrawals): the first settles, the second fails. */
 export const SETTLING_ACCOUNT = '000123456789';
 export const FAILING_ACCOUNT = '000111111116';
 

@@ -32,7 +32,7 @@ export function retirementGoal(overrides: Record<string, unknown> = {}) {
     name: 'Retirement',
     goal_type: 'retirement',
     target_amount: '100000.00',
-    target_date: '2037-01-31',
+    target_date: '2059-01-31',
     current_amount: '10000.00',
     monthly_contribution: '500.00',
     ...overrides,

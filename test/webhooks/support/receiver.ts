@@ -1,5 +1,12 @@
 import { createServer, IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeAtFileEnd } from '../../support/open-contexts';
+
+/** Requests held unanswered now, and the most at once. */
+export interface InFlightGauge {
+  now: number;
+  max: number;
+}
 
 export interface ReceivedRequest {
   method: string;
@@ -9,8 +16,8 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** How the receiver answers one request: a status, or `hang` (never answers). */
-export type Answer = number | 'hang';
+/** How the receiver answers one request: a status, a status after a pause, or `hang` (never answers). */
+export type Answer = number | { status: number; afterMs: number } | 'hang';
 
 /**
  * A real HTTP receiver on a loopback port, started by a test. Records every request (raw body
@@ -21,8 +28,15 @@ export class Receiver {
   private answer: (req: ReceivedRequest) => Answer = () => 200;
   private readonly hanging = new Set<ServerResponse>();
   private server: Server | undefined;
+  private forget: (() => void) | undefined;
   private waiters: Array<() => void> = [];
   port = 0;
+
+  /**
+   * `gauge` counts the requests held unanswered (and the most at once) across every receiver
+   * given the same one: deliveries to several origins, which no single HTTP agent pool bounds.
+   */
+  constructor(readonly gauge: InFlightGauge = { now: 0, max: 0 }) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks`;
@@ -57,10 +71,20 @@ export class Receiver {
           this.hanging.add(res);
           return;
         }
-        res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+        this.gauge.max = Math.max(this.gauge.max, ++this.gauge.now);
+        const respond = (status: number) => {
+          this.gauge.now--;
+          res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+        };
+        if (typeof answer === 'number') {
+          respond(answer);
+        } else {
+          setTimeout(() => respond(answer.status), answer.afterMs);
+        }
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.forget = closeAtFileEnd(() => this.stop());
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
@@ -96,6 +120,7 @@ export class Receiver {
   }
 
   async stop(): Promise<void> {
+    this.forget?.();
     for (const res of this.hanging) {
       res.destroy();
     }

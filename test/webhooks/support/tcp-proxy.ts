@@ -1,5 +1,6 @@
 import { createConnection, createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { closeAtFileEnd } from '../../support/open-contexts';
 
 /**
  * A loopback TCP proxy in front of a real service (Redis here). `cut()` drops every connection
@@ -7,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  */
 export class TcpProxy {
   private server: Server | undefined;
+  private forget: (() => void) | undefined;
   private readonly sockets = new Set<Socket>();
   private down = false;
   port = 0;
@@ -33,6 +35,7 @@ export class TcpProxy {
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.forget = closeAtFileEnd(() => this.stop());
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
@@ -49,6 +52,7 @@ export class TcpProxy {
   }
 
   async stop(): Promise<void> {
+    this.forget?.();
     this.cut();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { EventName } from 'src/core/events/event-types';
 import { EventEntity } from 'src/core/events/event.entity';
 import { EventsService } from 'src/core/events/events.service';
-import { DeliveryJobData, deliveryJobId } from 'src/modules/webhooks/delivery/delivery-job';
+import { DeliveryJobData, deliveryJobId, DeliveryQueueJob } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { basic, isRemote, TestContext, TestCredentials } from '../../support/app';
 
@@ -86,7 +86,7 @@ export async function eventually<T>(
   }
 }
 
-export function deliveryQueue(ctx: TestContext): Queue<DeliveryJobData> {
+export function deliveryQueue(ctx: TestContext): Queue<DeliveryQueueJob> {
   return ctx.app!.get(DeliveryQueue).queue;
 }
 
@@ -94,7 +94,10 @@ export function deliveryQueue(ctx: TestContext): Queue<DeliveryJobData> {
  * The scheduled job of one attempt: asserts it sits in Bull's delayed set and returns it with the
  * delay Bull will wait. `promote()` on it runs the attempt now, the way time passing would.
  */
-export async function delayedAttempt(ctx: TestContext, data: DeliveryJobData): Promise<Job<DeliveryJobData>> {
+export async function delayedAttempt(
+  ctx: TestContext,
+  data: DeliveryJobData,
+): Promise<Job<DeliveryQueueJob>> {
   const job = await deliveryQueue(ctx).getJob(deliveryJobId(data));
   if (!job) {
     throw new Error(`No job for ${deliveryJobId(data)}`);

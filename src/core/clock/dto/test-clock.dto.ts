@@ -37,8 +37,9 @@ export class MoveTestClockDto {
     format: 'date-time',
     nullable: true,
     description:
-      'Freeze the clock at this instant (with its UTC offset), no earlier than the clock shows and at most ' +
-      '366 days ahead of it; `null` resets the clock to real time. Send this or `advance_seconds`.',
+      'Freeze the clock at this instant (with its UTC offset), no earlier than the clock shows; a frozen ' +
+      'clock moves at most 366 days at a time, a clock following real time may be frozen at any later ' +
+      'instant before 2100. `null` resets the clock to real time. Send this or `advance_seconds`.',
     example: '2026-03-02T15:30:00Z',
   })
   @IsOptional()

@@ -73,6 +73,7 @@ export class AccountIdentityDto {
   funding_source: string[];
 }
 
+/** The holder's disclosures, as both the account record and the investor show them. */
 export class AccountDisclosuresDto {
   @ApiProperty({ example: false })
   is_control_person: boolean;
@@ -93,7 +94,8 @@ export class AccountDisclosuresDto {
   is_discretionary: boolean | null;
 }
 
-export class AccountAgreementDto {
+/** An agreement the holder accepted, as the investor shows it; the account record adds account_id. */
+export class HolderAgreementDto {
   @ApiProperty({ example: 'customer_agreement' })
   agreement: string;
 
@@ -105,7 +107,9 @@ export class AccountAgreementDto {
 
   @ApiProperty({ example: '2025-06' })
   revision: string;
+}
 
+export class AccountAgreementDto extends HolderAgreementDto {
   @ApiProperty({ format: 'uuid', example: '7f0e6c3e-3b4f-4f7e-9a55-1c2d3e4f5a6b' })
   account_id: string;
 }

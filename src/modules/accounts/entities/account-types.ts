@@ -6,7 +6,8 @@ export const CRYPTO_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
 export type CryptoStatus = (typeof CRYPTO_STATUSES)[number];
 
 export const ACCOUNT_TYPES = ['trading', 'individual', 'joint', 'ira', 'corporate'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/** An investor's account type, or `firm`: the tenant's own account (no investor). */
+export type AccountType = (typeof ACCOUNT_TYPES)[number] | 'firm';
 
 export const TRADING_TYPES = ['cash', 'margin'] as const;
 export type TradingType = (typeof TRADING_TYPES)[number];

@@ -32,6 +32,10 @@ import type {
 @Index('investment_accounts_investor_id_key', ['investor_id'], { unique: true })
 @Index('investment_accounts_tenant_mode_created_idx', ['tenant_id', 'livemode', 'created_at'])
 @Index('investment_accounts_tenant_mode_email_idx', ['tenant_id', 'livemode', 'email_address'])
+@Index('investment_accounts_firm_key', ['tenant_id', 'livemode'], {
+  unique: true,
+  where: `"account_type" = 'firm'`,
+})
 @Check(
   'investment_accounts_status_check',
   `"status" IN ('SUBMITTED', 'PENDING_APPROVAL', 'ACTIVE', 'SUSPENDED', 'CLOSED')`,
@@ -39,8 +43,9 @@ import type {
 @Check('investment_accounts_crypto_status_check', `"crypto_status" IN ('ACTIVE', 'INACTIVE', 'SUSPENDED')`)
 @Check(
   'investment_accounts_account_type_check',
-  `"account_type" IN ('trading', 'individual', 'joint', 'ira', 'corporate')`,
+  `"account_type" IN ('trading', 'individual', 'joint', 'ira', 'corporate', 'firm')`,
 )
+@Check('investment_accounts_firm_check', `("account_type" = 'firm') = ("investor_id" IS NULL)`)
 @Check('investment_accounts_trading_type_check', `"trading_type" IN ('cash', 'margin')`)
 @Check(
   'investment_accounts_kyc_status_check',
@@ -60,9 +65,12 @@ export class InvestmentAccountEntity {
   @Column({ type: 'boolean' })
   livemode: boolean;
 
-  /** The investor (inv_...) holding the account: exactly one account per investor. */
-  @Column({ name: 'investor_id', type: 'text' })
-  investor_id: string;
+  /**
+   * The investor (inv_...) holding the account: exactly one account per investor. Null only for
+   * the tenant's firm account (`account_type` `firm`), one per mode.
+   */
+  @Column({ name: 'investor_id', type: 'text', nullable: true })
+  investor_id: string | null;
 
   @Column({ name: 'account_number', type: 'text' })
   account_number: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { IsMetadata } from 'src/core/http/metadata';
+import { UNIX_SECONDS } from 'src/core/http/integer-schemas';
 
 export class CreateApiKeyDto {
   @ApiPropertyOptional({
@@ -40,7 +41,12 @@ export class ApiKeyDto {
   @ApiProperty({ enum: ['api_key'], example: 'api_key' })
   object: 'api_key';
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700 })
+  @ApiProperty({
+    ...UNIX_SECONDS,
+    nullable: true,
+    description: 'Unix seconds of creation.',
+    example: 1763633700,
+  })
   created: number | null;
 
   @ApiProperty({ example: false })

@@ -388,7 +388,11 @@ describe('reference data: bonds', () => {
         `${id} next_call_price`,
       );
       check(typeof bond.accrued_interest === 'number' && bond.accrued_interest >= 0, `${id} accrued_interest`);
-      check(Number.isInteger(bond.settlement_period), `${id} settlement_period`);
+      // Spec, Bond attributes: T+N business days, 1 for treasuries, 2 for corporates.
+      check(
+        bond.settlement_period === ({ treasury: 1, corporate: 2 } as Record<string, number>)[bond.bond_type as string],
+        `${id} settlement_period must be 1 for treasuries, 2 for corporates`,
+      );
       for (const key of ['yield_to_maturity', 'yield_to_worst']) {
         check(
           bond[key] === null ? bond.bond_status === 'matured' : typeof bond[key] === 'number',

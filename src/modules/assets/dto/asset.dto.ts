@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BondAttributesDto } from 'src/modules/assets/dto/bond-attributes.dto';
 import { MARKETS } from 'src/modules/markets/calendar';
 import { ASSET_CLASSES } from 'src/modules/pricing/price-source';
+import { COUNT, UNIX_SECONDS } from 'src/core/http/integer-schemas';
 
 export const MARKET_CODES = MARKETS.map((m) => m.code);
 
@@ -16,8 +17,27 @@ export class AssetDto {
   @ApiProperty({ enum: ['asset'], example: 'asset' })
   object: 'asset';
 
+  @ApiProperty({
+    ...UNIX_SECONDS,
+    nullable: true,
+    description:
+      'Always null: assets are reference data shared by every partner, not created by a request of yours ' +
+      '(last_synced_at says when the record was last refreshed).',
+    example: null,
+  })
+  created: null;
+
   @ApiProperty({ description: 'false for test-mode keys.', example: false })
   livemode: boolean;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    maxProperties: 0,
+    description: 'Always empty: reference data carries no partner metadata.',
+    example: {},
+  })
+  metadata: Record<string, never>;
 
   @ApiProperty({ enum: ASSET_CLASSES, example: 'equity' })
   class: string;
@@ -179,6 +199,6 @@ export class LegacyAssetSearchResultDto {
   @ApiProperty({ type: LegacyAssetDto, isArray: true })
   data: LegacyAssetDto[];
 
-  @ApiProperty({ description: 'Number of items in data.', example: 1 })
+  @ApiProperty({ ...COUNT, maximum: 100, description: 'Number of items in data.', example: 1 })
   count: number;
 }

@@ -66,6 +66,10 @@ export class BondAttributesDto {
   coupon_type: string;
 
   @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 12,
     enum: [0, 1, 2, 4, 12],
     description: 'Payments per year: 1 annual, 2 semi-annual, 4 quarterly, 12 monthly, 0 zero/at maturity.',
     example: 2,
@@ -90,7 +94,16 @@ export class BondAttributesDto {
   })
   min_increment: string;
 
-  @ApiProperty({ description: 'T+N business days (1 for Treasuries and US corporates).', example: 1 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 30,
+    description:
+      'T+N business days on the market calendar: 1 for treasuries, 2 for corporates; the settlement_date an ' +
+      'order of this bond gets when it sends none.',
+    example: 1,
+  })
   settlement_period: number;
 
   @ApiProperty({ format: 'date', description: 'Date of the latest close price.', example: '2026-11-20' })

@@ -3,6 +3,11 @@ import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ASSET_CLASSES, AssetClass } from 'src/modules/pricing/price-source';
 
+/** `limit` of description A (spec, Limits: 1 to 100, default 50). */
+export const SEARCH_LIMIT = { minimum: 1, maximum: 100, default: 50 } as const;
+/** `limit` of description B (spec, Limits: 1 to 100, default 10). */
+export const LEGACY_SEARCH_LIMIT = { minimum: 1, maximum: 100, default: 10 } as const;
+
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -41,12 +46,12 @@ export class SearchAssetsQuery {
   @Matches(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code such as us' })
   country?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @ApiPropertyOptional({ type: 'integer', ...SEARCH_LIMIT })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
-  @Min(1)
-  @Max(100)
+  @Min(SEARCH_LIMIT.minimum)
+  @Max(SEARCH_LIMIT.maximum)
   limit?: number;
 }
 
@@ -88,11 +93,11 @@ export class LegacySearchAssetsQuery {
   @MaxLength(20)
   market?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 })
+  @ApiPropertyOptional({ type: 'integer', ...LEGACY_SEARCH_LIMIT })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
-  @Min(1)
-  @Max(100)
+  @Min(LEGACY_SEARCH_LIMIT.minimum)
+  @Max(LEGACY_SEARCH_LIMIT.maximum)
   limit?: number;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { listedAssetId } from 'src/modules/assets/identifiers';
 import { readAssetRecord } from 'src/modules/assets/import/asset-record';
 
@@ -60,6 +62,22 @@ describe('reading an asset record', () => {
     });
     expect(readAssetRecord({ ...equity, bond: { cusip: '037833100' } })).toEqual({
       problems: ['bond: only bonds, bills and notes carry bond attributes'],
+    });
+  });
+
+  it('holds treasuries to T+1 and corporates to T+2 (spec, Bond attributes)', () => {
+    const bonds = JSON.parse(readFileSync(join(__dirname, '..', 'data', 'bonds.json'), 'utf8')) as Array<{
+      bond: Record<string, unknown>;
+    }>;
+    const corporate = bonds.find((b) => b.bond.bond_type === 'corporate')!;
+    const treasury = bonds.find((b) => b.bond.bond_type === 'treasury')!;
+    expect(readAssetRecord(corporate)).toHaveProperty('row.bond.settlement_period', 2);
+    expect(readAssetRecord(treasury)).toHaveProperty('row.bond.settlement_period', 1);
+    expect(readAssetRecord({ ...corporate, bond: { ...corporate.bond, settlement_period: 1 } })).toEqual({
+      problems: ['bond.settlement_period: a corporate bond settles T+2, so it must be 2'],
+    });
+    expect(readAssetRecord({ ...treasury, bond: { ...treasury.bond, settlement_period: 2 } })).toEqual({
+      problems: ['bond.settlement_period: a treasury bond settles T+1, so it must be 1'],
     });
   });
 });

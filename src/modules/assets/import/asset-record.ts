@@ -1,5 +1,6 @@
 import { isDecimalText } from 'src/core/money/money';
 import type { AccrualBasis, CouponFrequency } from 'src/modules/fixed-income/bond-math';
+import { STANDARD_SETTLEMENT_PERIODS } from 'src/modules/fixed-income/bond-math/settlement';
 import { listedAssetId, isValidCusip, isValidIsin } from 'src/modules/assets/identifiers';
 import { getMarket } from 'src/modules/markets/calendar';
 import { ASSET_CLASSES, AssetClass, BOND_CLASSES } from 'src/modules/pricing/price-source';
@@ -84,6 +85,50 @@ export interface BondRow {
   sp_rating: string | null;
   sp_outlook: string | null;
 }
+
+/** Columns of asset_bonds other than the dates (text, numbers and flags as stored). */
+export const BOND_TEXT_COLUMNS = [
+  'cusip',
+  'isin',
+  'bond_status',
+  'bond_type',
+  'bond_subtype',
+  'coupon_rate',
+  'coupon_type',
+  'coupon_frequency',
+  'accrual_basis',
+  'face_value',
+  'min_increment',
+  'settlement_period',
+  'callable',
+  'puttable',
+  'convertible',
+  'perpetual',
+  'next_call_price',
+  'call_type',
+  'issuer',
+  'ticker',
+  'sector',
+  'seniority',
+  'country_domicile',
+  'rating',
+  'sp_rating',
+  'sp_outlook',
+] as const satisfies readonly (keyof BondRow)[];
+
+/** The date columns of asset_bonds (reads turn them into 'YYYY-MM-DD' text). */
+export const BOND_DATE_COLUMNS = [
+  'maturity_date',
+  'issue_date',
+  'dated_date',
+  'first_coupon_date',
+  'last_coupon_date',
+  'reference_price_date',
+  'next_call_date',
+] as const satisfies readonly (keyof BondRow)[];
+
+/** Every column of asset_bonds an imported record fills, besides asset_id. */
+export const BOND_COLUMNS = [...BOND_TEXT_COLUMNS, ...BOND_DATE_COLUMNS] as const;
 
 type Raw = Record<string, unknown>;
 
@@ -224,6 +269,12 @@ function readBond(raw: Raw, problems: string[]): BondRow | null {
     sp_outlook: r.oneOf('sp_outlook', ['positive', 'negative', 'stable', 'developing'], true),
   };
   problems.push(...r.problems);
+  const standard = STANDARD_SETTLEMENT_PERIODS[bond.bond_type];
+  if (standard !== undefined && bond.settlement_period !== standard) {
+    problems.push(
+      `bond.settlement_period: a ${bond.bond_type} bond settles T+${standard}, so it must be ${standard}`,
+    );
+  }
   if (cusip && !isValidCusip(cusip)) {
     problems.push(`bond.cusip: check digit of '${cusip}' is wrong`);
   }

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseAssetCsv } from 'src/modules/assets/import/csv';
-import { ASSET_COLUMNS, AssetRow, BondRow, readAssetRecord } from 'src/modules/assets/import/asset-record';
+import {
+  ASSET_COLUMNS,
+  AssetRow,
+  BOND_COLUMNS,
+  BondRow,
+  readAssetRecord,
+} from 'src/modules/assets/import/asset-record';
 
 /** Anything that runs SQL: a QueryRunner in a migration, an EntityManager or DataSource elsewhere. */
 export interface SqlExecutor {
@@ -33,42 +39,6 @@ export class AssetImportError extends Error {
     );
   }
 }
-
-const BOND_COLUMNS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'last_coupon_date',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'reference_price_date',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_date',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-] as const satisfies readonly (keyof BondRow)[];
 
 const CHUNK = 200;
 

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ACCOUNT_STATUSES, KYC_STATUSES } from 'src/modules/accounts/entities/account-types';
 import { KYC_REQUIREMENTS } from 'src/modules/compliance/kyc-requirements';
 import { KYC_REJECTION_REASONS } from 'src/modules/compliance/sandbox-kyc-review';
+import { UNIX_SECONDS } from 'src/core/http/integer-schemas';
 
 /** An investor's KYC state (envelope style, object: kyc_verification). */
 export class KycVerificationDto {
@@ -42,10 +43,10 @@ export class KycVerificationDto {
   @ApiProperty({ enum: KYC_REJECTION_REASONS, isArray: true, example: [] })
   rejection_reasons: string[];
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700, description: 'Unix seconds.' })
+  @ApiProperty({ ...UNIX_SECONDS, nullable: true, example: 1763633700, description: 'Unix seconds.' })
   submitted_at: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700, description: 'Unix seconds.' })
+  @ApiProperty({ ...UNIX_SECONDS, nullable: true, example: 1763633700, description: 'Unix seconds.' })
   decided_at: number | null;
 }
 

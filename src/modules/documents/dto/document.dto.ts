@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { COUNT, UNIX_SECONDS } from 'src/core/http/integer-schemas';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_STATUSES,
@@ -13,7 +14,12 @@ export class DocumentDto {
   @ApiProperty({ enum: ['document'], example: 'document' })
   object: 'document';
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700 })
+  @ApiProperty({
+    ...UNIX_SECONDS,
+    nullable: true,
+    description: 'Unix seconds of creation.',
+    example: 1763633700,
+  })
   created: number | null;
 
   @ApiProperty({ example: false })
@@ -47,7 +53,7 @@ export class DocumentDto {
   @ApiProperty({ enum: DOCUMENT_CONTENT_TYPES, example: 'application/pdf' })
   content_type: string;
 
-  @ApiProperty({ example: 48213, description: 'Bytes.' })
+  @ApiProperty({ ...COUNT, example: 48213, description: 'Bytes.' })
   size: number;
 
   @ApiProperty({
@@ -59,6 +65,6 @@ export class DocumentDto {
   @ApiProperty({ type: String, nullable: true, example: null })
   rejection_reason: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700, description: 'Unix seconds.' })
+  @ApiProperty({ ...UNIX_SECONDS, nullable: true, example: 1763633700, description: 'Unix seconds.' })
   reviewed_at: number | null;
 }

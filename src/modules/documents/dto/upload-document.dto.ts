@@ -4,6 +4,7 @@ import { CursorPageQuery } from 'src/core/http/pagination';
 import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
+  UPLOADABLE_DOCUMENT_TYPES,
   DocumentStatus,
   DocumentType,
 } from 'src/modules/documents/entities/document.entity';
@@ -11,8 +12,8 @@ import { IsMetadata } from 'src/core/http/metadata';
 
 /** Form fields of the upload besides `file`. */
 export class UploadDocumentDto {
-  @ApiProperty({ enum: DOCUMENT_TYPES, example: 'passport' })
-  @IsIn(DOCUMENT_TYPES)
+  @ApiProperty({ enum: UPLOADABLE_DOCUMENT_TYPES, example: 'passport' })
+  @IsIn(UPLOADABLE_DOCUMENT_TYPES)
   type: DocumentType;
 
   @ApiPropertyOptional({
@@ -36,7 +37,7 @@ export const UPLOAD_BODY_SCHEMA = {
       format: 'binary',
       description: 'The document: PDF, PNG or JPEG, its declared content type matching its bytes.',
     },
-    type: { type: 'string', enum: [...DOCUMENT_TYPES] },
+    type: { type: 'string', enum: [...UPLOADABLE_DOCUMENT_TYPES] },
     'metadata[key]': {
       type: 'string',
       maxLength: 500,

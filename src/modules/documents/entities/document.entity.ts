@@ -11,7 +11,8 @@ import {
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 
-export const DOCUMENT_TYPES = [
+/** Types an investor or partner uploads (KYC). */
+export const UPLOADABLE_DOCUMENT_TYPES = [
   'id_front',
   'id_back',
   'passport',
@@ -20,6 +21,9 @@ export const DOCUMENT_TYPES = [
   'w9',
   'other',
 ] as const;
+/** Types the service makes (approved at once, never uploaded). */
+export const GENERATED_DOCUMENT_TYPES = ['trade_confirmation', 'account_statement'] as const;
+export const DOCUMENT_TYPES = [...UPLOADABLE_DOCUMENT_TYPES, ...GENERATED_DOCUMENT_TYPES] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -31,9 +35,13 @@ export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 /** A KYC document of an investor. The bytes live in DocumentStorage under `storage_key`. */
 @Entity('documents')
 @Index('documents_account_created_idx', ['account_id', 'created_at', 'id'])
+@Index('documents_generated_key', ['tenant_id', 'livemode', 'generated_key'], {
+  unique: true,
+  where: '"generated_key" IS NOT NULL',
+})
 @Check(
   'documents_type_check',
-  `"type" IN ('id_front', 'id_back', 'passport', 'proof_of_address', 'w8ben', 'w9', 'other')`,
+  `"type" IN ('id_front', 'id_back', 'passport', 'proof_of_address', 'w8ben', 'w9', 'other', 'trade_confirmation', 'account_statement')`,
 )
 @Check('documents_status_check', `"status" IN ('pending', 'approved', 'rejected')`)
 @Check('documents_content_type_check', `"content_type" IN ('application/pdf', 'image/png', 'image/jpeg')`)
@@ -92,6 +100,14 @@ export class DocumentEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   metadata: Record<string, string>;
+
+  /** Documents the service makes: `trade_confirmation:<account>:<date>`, `account_statement:<account>:<month>`. */
+  @Column({ name: 'generated_key', type: 'text', nullable: true })
+  generated_key: string | null;
+
+  /** The JSON of a generated document (answered to `Accept: application/json`). */
+  @Column({ type: 'jsonb', nullable: true })
+  data: Record<string, unknown> | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   created_at: Date;

@@ -1,5 +1,12 @@
 import { ServiceError } from 'src/core/errors/service-error';
-import { dayCount, yearFraction } from 'src/modules/fixed-income/bond-math/day-count';
+import type { AccrualBasis } from 'src/modules/fixed-income/bond-math/bond-types';
+import {
+  accrualDays,
+  dayCount,
+  periodLength,
+  yearFraction,
+} from 'src/modules/fixed-income/bond-math/day-count';
+import { parseCalendarDate } from 'src/modules/markets/calendar/calendar-date';
 
 describe('30/360 US (NASD, spreadsheet basis 0)', () => {
   it.each([
@@ -70,5 +77,24 @@ describe('ACT/ACT ICMA', () => {
     expect(() => dayCount('30E/360' as never, '2003-11-01', '2004-05-01')).toThrow(
       expect.objectContaining({ param: 'basis' }),
     );
+  });
+});
+
+describe('an unknown basis', () => {
+  // A basis outside the union (bad stored data, a cast) is refused, never counted as 30/360.
+  const unknown = '30E/360' as AccrualBasis;
+  const start = parseCalendarDate('2025-01-31', 'start');
+  const end = parseCalendarDate('2025-07-31', 'end');
+
+  it('is refused by the period length and the accrual days', () => {
+    expect(() => periodLength(unknown, start, end, 2)).toThrow('Unexpected accrual basis: 30E/360');
+    expect(() => accrualDays(unknown, start, end)).toThrow('Unexpected accrual basis: 30E/360');
+  });
+
+  it('leaves the known bases their period lengths', () => {
+    expect(periodLength('30/360', start, end, 2).toFixed()).toBe('180');
+    expect(periodLength('ACT/360', start, end, 2).toFixed()).toBe('180');
+    expect(periodLength('ACT/365', start, end, 2).toFixed()).toBe('182.5');
+    expect(periodLength('ACT/ACT', start, end, 2).toFixed()).toBe('181');
   });
 });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 import { ServiceError } from 'src/core/errors/service-error';
 import { Money } from 'src/core/money/money';
 import { parseBasis, parseDate } from 'src/modules/fixed-income/bond-math/bond-input';
@@ -37,7 +38,16 @@ export function days30360(start: CalendarDate, end: CalendarDate): number {
 
 /** Accrual days between two dates under `basis` (30/360 counting for 30/360, actual days otherwise). */
 export function accrualDays(basis: AccrualBasis, start: CalendarDate, end: CalendarDate): number {
-  return basis === '30/360' ? days30360(start, end) : daysBetween(start, end);
+  switch (basis) {
+    case '30/360':
+      return days30360(start, end);
+    case 'ACT/ACT':
+    case 'ACT/360':
+    case 'ACT/365':
+      return daysBetween(start, end);
+    default:
+      return assertUnreachable(basis, 'accrual basis');
+  }
 }
 
 /** Days in the coupon period [start, end) that accrual fractions divide by. */
@@ -52,8 +62,11 @@ export function periodLength(
       return new Money(daysBetween(start, end));
     case 'ACT/365':
       return new Money(365).div(frequency);
-    default:
+    case 'ACT/360':
+    case '30/360':
       return new Money(360).div(frequency);
+    default:
+      return assertUnreachable(basis, 'accrual basis');
   }
 }
 

@@ -6,6 +6,13 @@ import { addBusinessDays, isBusinessDay, requireMarket, resolveDate } from 'src/
 const MAX_SETTLEMENT_DAYS = 30;
 
 /**
+ * The standard settlement period, in business days, of the bond types the spec fixes (Bond attributes
+ * and POST /investors/{investor_id}/orders): T+1 treasuries, T+2 corporates. A bond of these types
+ * carries exactly this `settlement_period` (the importer refuses another), and its orders settle by it.
+ */
+export const STANDARD_SETTLEMENT_PERIODS: Readonly<Record<string, number>> = { treasury: 1, corporate: 2 };
+
+/**
  * Settlement date for a trade settling T+N business days on `marketCode`'s calendar (T+1 Treasuries,
  * T+1 US equities and corporates since May 2024, T+2 elsewhere). A trade dated on a non-business day is
  * booked on the next business day, so a Saturday trade at T+1 settles on Tuesday.

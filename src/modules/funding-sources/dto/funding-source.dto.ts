@@ -5,7 +5,7 @@ import { IsMetadata } from 'src/core/http/metadata';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 
-/** POST /investors/{investor_id}/funding-sources (DECISIONS, Money: funding sources). */
+/** POST /investors/{investor_id}/funding-sources (docs/decisions.md, Funding sources, deposits and withdrawals). */
 export class CreateFundingSourceDto {
   @ApiProperty({ enum: ['bank_account'], example: 'bank_account' })
   @IsIn(['bank_account'])
@@ -97,8 +97,13 @@ export class FundingSourceDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { nickname: 'salary' } })
   metadata: Record<string, string>;
 
-  @ApiProperty({ example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' })
-  investor_id: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null for a bank account of the tenant\u2019s firm account.',
+    example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w',
+  })
+  investor_id: string | null;
 
   @ApiProperty({ enum: ['bank_account'], example: 'bank_account' })
   type: 'bank_account';

@@ -28,8 +28,9 @@ export class FundingSourceEntity {
   @Column({ type: 'boolean' })
   livemode: boolean;
 
-  @Column({ name: 'investor_id', type: 'text' })
-  investor_id: string;
+  /** Null for the firm account's rows (no investor). */
+  @Column({ name: 'investor_id', type: 'text', nullable: true })
+  investor_id: string | null;
 
   @Column({ name: 'account_id', type: 'uuid' })
   account_id: string;

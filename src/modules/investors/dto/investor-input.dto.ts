@@ -110,13 +110,19 @@ export class IdentityInputDto {
   @Matches(NAME, { message: 'first_name must contain letters, spaces, apostrophes, periods or hyphens only' })
   first_name: string;
 
-  @ApiPropertyOptional({ example: 'Chioma', maxLength: 100 })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'Chioma',
+    maxLength: 100,
+    nullable: true,
+    description: 'null on an update removes it.',
+  })
   @IsOptional()
   @Length(1, 100)
   @Matches(NAME, {
     message: 'middle_name must contain letters, spaces, apostrophes, periods or hyphens only',
   })
-  middle_name?: string;
+  middle_name?: string | null;
 
   @ApiProperty({ example: 'Obi', maxLength: 100 })
   @Length(1, 100)

@@ -5,9 +5,11 @@ import {
   PARTY_TYPES,
   TRADING_TYPES,
 } from 'src/modules/accounts/entities/account-types';
+import { AccountDisclosuresDto, HolderAgreementDto } from 'src/modules/accounts/dto/account.dto';
 import { KycSummaryDto } from 'src/modules/compliance/dto/kyc-verification.dto';
 import { INVESTOR_STATUSES } from 'src/modules/investors/investor-status';
 import { TAX_ID_TYPES } from 'src/modules/investors/validation/tax-ids';
+import { UNIX_SECONDS } from 'src/core/http/integer-schemas';
 
 export class AddressDto {
   @ApiProperty({ type: [String], example: ['20 N San Mateo Dr'] })
@@ -80,39 +82,11 @@ export class IdentityDto {
   funding_source: string[];
 }
 
-export class DisclosuresDto {
-  @ApiProperty({ example: false })
-  is_control_person: boolean;
+/** The holder's disclosures (declared once, with the account record's). */
+export class DisclosuresDto extends AccountDisclosuresDto {}
 
-  @ApiProperty({ example: false })
-  is_affiliated_exchange_or_finra: boolean;
-
-  @ApiProperty({ type: Boolean, nullable: true, example: null })
-  is_affiliated_exchange_or_iiroc: boolean | null;
-
-  @ApiProperty({ example: false })
-  is_politically_exposed: boolean;
-
-  @ApiProperty({ example: false })
-  immediate_family_exposed: boolean;
-
-  @ApiProperty({ type: Boolean, nullable: true, example: null })
-  is_discretionary: boolean | null;
-}
-
-export class InvestorAgreementDto {
-  @ApiProperty({ example: 'customer_agreement' })
-  agreement: string;
-
-  @ApiProperty({ format: 'date-time', example: '2025-11-20T10:15:00.000Z' })
-  signed_at: string;
-
-  @ApiProperty({ example: '203.0.113.7' })
-  ip_address: string;
-
-  @ApiProperty({ example: '2025-06' })
-  revision: string;
-}
+/** An accepted agreement (declared once, with the account record's). */
+export class InvestorAgreementDto extends HolderAgreementDto {}
 
 /** An investor (envelope style, object: investor). */
 export class InvestorDto {
@@ -122,7 +96,12 @@ export class InvestorDto {
   @ApiProperty({ enum: ['investor'], example: 'investor' })
   object: 'investor';
 
-  @ApiProperty({ type: Number, nullable: true, example: 1763633700 })
+  @ApiProperty({
+    ...UNIX_SECONDS,
+    nullable: true,
+    description: 'Unix seconds of creation.',
+    example: 1763633700,
+  })
   created: number | null;
 
   @ApiProperty({ example: false })

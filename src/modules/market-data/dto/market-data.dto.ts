@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MARKET_SESSIONS } from 'src/modules/markets/dto/market.dto';
 import { ASSET_CLASSES, TIMEFRAMES } from 'src/modules/pricing/price-source';
+import { COUNT } from 'src/core/http/integer-schemas';
 
 /** Latest quote, with Alpaca market-data keys. */
 export class QuoteTickDto {
@@ -59,7 +60,7 @@ export class BarDto {
   @ApiProperty({ description: 'Volume.', example: 12840 })
   v: number;
 
-  @ApiProperty({ description: 'Number of trades.', example: 97 })
+  @ApiProperty({ ...COUNT, description: 'Number of trades.', example: 97 })
   n: number;
 
   @ApiProperty({ description: 'Volume-weighted average price (typical price of the bar).', example: 229.6 })

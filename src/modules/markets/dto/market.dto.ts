@@ -121,6 +121,9 @@ export class TradingDayDto {
   @ApiProperty({ enum: ['trading_day'], example: 'trading_day' })
   object: 'trading_day';
 
+  @ApiProperty({ example: false })
+  livemode: boolean;
+
   @ApiProperty({ format: 'date', example: '2025-07-03' })
   date: string;
 

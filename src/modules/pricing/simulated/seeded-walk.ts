@@ -6,6 +6,7 @@ import {
   streamKey,
 } from 'src/modules/pricing/simulated/deterministic-random';
 import type { SessionTimeline, SessionWindow } from 'src/modules/pricing/simulated/session-timeline';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 
 /**
  * The seeded walk behind every simulated price. Its state is one number per asset: the log of
@@ -48,8 +49,15 @@ export function walkSpec(asset: PricedAsset): WalkSpec {
       return { sigma: 0.0005, phi };
     case 'bond':
       return { sigma: asset.bond ? 0.0006 : 0.004, phi };
-    default:
+    case 'equity':
+    case 'mutual_fund':
+    case 'derivative':
+    case 'commodity':
+    case 'real_estate':
+    case 'cash':
       return { sigma: asset.market === 'OTC' ? 0.025 : 0.018, phi };
+    default:
+      return assertUnreachable(asset.assetClass, 'asset class');
   }
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { COMMISSION_TYPES, CommissionType } from 'src/modules/trading/order-types';
+import { BASIS_POINTS } from 'src/core/http/integer-schemas';
 
 /** The support CLI's decimal amounts: at most 12 whole digits and 4 decimals, no sign. */
 const AMOUNT = /^(0|[1-9]\d{0,11})(\.\d{1,4})?$/;
@@ -92,7 +93,7 @@ export class SandboxFeeDto {
   @ApiProperty({ example: '1.5' })
   flat: string;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ ...BASIS_POINTS, example: 0 })
   bps: number;
 }
 
@@ -152,10 +153,10 @@ export class SandboxDefaultTierDto {
   @ApiProperty({ example: 'USD' })
   currency: string;
 
-  @ApiProperty({ example: 400 })
+  @ApiProperty({ ...BASIS_POINTS, example: 400 })
   account_rate_bps: number;
 
-  @ApiProperty({ example: 50 })
+  @ApiProperty({ ...BASIS_POINTS, example: 50 })
   correspondent_rate_bps: number;
 }
 
@@ -168,4 +169,30 @@ export class SandboxCashSweepRatesDto {
     description: 'The default tier of test mode, then of live mode.',
   })
   data: SandboxDefaultTierDto[];
+}
+
+export class UpdateSandboxCorporateActionSettingsDto {
+  @ApiPropertyOptional({
+    description:
+      'Tax withheld from cash dividends of investors whose country of tax residence is not the US, in basis ' +
+      'points (3000 = 30 %). Absent: unchanged.',
+    example: 1500,
+    type: 'integer',
+    minimum: 0,
+    maximum: 10000,
+  })
+  // Absent leaves it unchanged; null is not a rate (400), unlike IsOptional which would let it through.
+  @ValidateIf((o: UpdateSandboxCorporateActionSettingsDto) => o.dividend_withholding_bps !== undefined)
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  dividend_withholding_bps?: number;
+}
+
+export class SandboxCorporateActionSettingsDto {
+  @ApiProperty({ example: 'ten_4fJx2m9QpT7aLk3Vn8ZcYw' })
+  tenant_id: string;
+
+  @ApiProperty({ example: 3000, type: 'integer', minimum: 0, maximum: 10000 })
+  dividend_withholding_bps: number;
 }

@@ -38,7 +38,15 @@ class OrderCommonDto {
   @ApiProperty(DEC_OR_NULL('185.5', 'limit and stop_limit orders (bonds: percent of par); null otherwise.'))
   limit_price: string | null;
 
-  @ApiProperty(DEC_OR_NULL(null, 'stop and stop_limit orders; null otherwise.'))
+  @ApiProperty(
+    DEC_OR_NULL(
+      null,
+      'stop and stop_limit orders: the stop they were placed with. trailing_stop: the current stop, ' +
+        'hwm minus the trail for sells (hwm × (1 − trail_percent / 100) or hwm − trail_price), hwm plus ' +
+        'the trail for buys, rounded half-even to 8 decimals (the trigger compares the unrounded value); ' +
+        'null until the mark is set (the first evaluation in a regular session). Null for other orders.',
+    ),
+  )
   stop_price: string | null;
 
   @ApiProperty(DEC_OR_NULL(null, 'Trailing stop by percent; null otherwise.'))
@@ -46,6 +54,16 @@ class OrderCommonDto {
 
   @ApiProperty(DEC_OR_NULL(null, 'Trailing stop by price offset; null otherwise.'))
   trail_price: string | null;
+
+  @ApiProperty(
+    DEC_OR_NULL(
+      null,
+      'trailing_stop only: the high-water mark, the highest last price seen in regular sessions since ' +
+        'acceptance (buys: the lowest), which the stop follows; it moves on every price tick that passes ' +
+        'it. Null before the first evaluation in a regular session and for other orders.',
+    ),
+  )
+  hwm: string | null;
 
   @ApiProperty({ example: false })
   extended_hours: boolean;
@@ -59,7 +77,13 @@ class OrderCommonDto {
   @ApiProperty({ enum: ORDER_STATUSES, example: 'accepted' })
   status: string;
 
-  @ApiProperty({ description: 'Average fill price; "0" while nothing is filled.', example: '0' })
+  @ApiProperty({
+    description:
+      'Average fill price: the volume-weighted price of the executions (Σ quantity × price / Σ quantity), ' +
+      'rounded half-even to the most decimals any execution price has (one fill at 230.06 reads "230.06"); ' +
+      '"0" while nothing is filled.',
+    example: '0',
+  })
   average_price: string;
 
   @ApiProperty({ description: 'Commission charged so far, in the currency.', example: '0' })
@@ -115,7 +139,7 @@ export class AccountOrderDto extends OrderCommonDto {
   remaining_qty: string | null;
 }
 
-/** The envelope-style order (DECISIONS, Trading): `quantity`, `filled_quantity`. */
+/** The envelope-style order (docs/decisions.md, Trading and positions): `quantity`, `filled_quantity`. */
 export class OrderDto extends OrderCommonDto {
   @ApiProperty({ enum: ['order'], example: 'order' })
   object: 'order';
@@ -136,8 +160,13 @@ export class OrderDto extends OrderCommonDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { strategy: 'dca' } })
   metadata: Record<string, string>;
 
-  @ApiProperty({ example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' })
-  investor_id: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null for an order of the tenant\u2019s firm account.',
+    example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w',
+  })
+  investor_id: string | null;
 
   @ApiProperty({ example: 'b0b6dd9d-8b9b-4f3a-9c0f-2a1b3c4d5e6f' })
   asset_id: string;
@@ -171,6 +200,9 @@ export class ExecutionDto {
 
   @ApiProperty({ enum: ['execution'], example: 'execution' })
   object: 'execution';
+
+  @ApiProperty({ description: 'true only for executions of live-mode orders.', example: false })
+  livemode: boolean;
 
   @ApiProperty({ example: 'ord_Xb4mT9qLc2Vn7Rz0Pk5WaE' })
   order_id: string;

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Money } from 'src/core/money/money';
 import { isBondClass, OrderRow, QuoteView } from 'src/modules/trading/order-types';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 
 /**
  * When an order is evaluated: a price tick or the arrival of an order in a `regular`, `pre`/`post`
@@ -53,6 +54,8 @@ function eligible(order: OrderRow, phase: Phase): boolean {
       return order.time_in_force === 'cls';
     case 'regular':
       return order.time_in_force !== 'opg' && order.time_in_force !== 'cls';
+    default:
+      return assertUnreachable(phase, 'phase');
   }
 }
 

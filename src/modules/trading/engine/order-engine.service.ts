@@ -1,52 +1,20 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ClockService } from 'src/core/clock/clock.service';
-import type { WriteBatch } from 'src/core/database/write-batch';
+import { assertUnreachable } from 'src/core/errors/assert-unreachable';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
-import { JobRegistry } from 'src/core/scheduler/job-registry';
-import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
-import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
 import { AssetsService, ResolvedAsset } from 'src/modules/assets/assets.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { minorUnitText } from 'src/modules/trading/order-rules';
 import { PriceTicks } from 'src/modules/pricing/price-ticks';
 import { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
-import { changes, decide, Phase } from 'src/modules/trading/engine/fill-rules';
-import { nextSession, phaseAt } from 'src/modules/trading/engine/sessions';
-import { DustFillError, OrderFills } from 'src/modules/trading/engine/order-fills';
+import { changes, Decision, decide, Phase } from 'src/modules/trading/engine/fill-rules';
+import { phaseAt } from 'src/modules/trading/engine/sessions';
+import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import type { OrderRow } from 'src/modules/trading/order-types';
 import { OrderMark, OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
-
-export const SESSION_OPEN_JOB = 'trading.session_open';
-export const SESSION_CLOSE_JOB = 'trading.session_close';
-
-/**
- * The session events an open order waits for: the open when the market is not in its regular
- * session (or the order is opg); the close for day and cls orders. One job per market and instant.
- */
-function sessionJobs(order: OrderRow, now: Date): ScheduleInput[] {
-  const next = nextSession(order.market, now);
-  if (!next) {
-    return [];
-  }
-  const job = (kind: string, dueAt: Date): ScheduleInput => ({
-    tenantId: order.tenant_id,
-    livemode: order.livemode,
-    kind,
-    dueAt,
-    payload: { market: order.market },
-    dedupeKey: `${order.market}:${dueAt.toISOString()}`,
-  });
-  const jobs: ScheduleInput[] = [];
-  if (phaseAt(order.market, now) !== 'regular' || order.time_in_force === 'opg') {
-    jobs.push(job(SESSION_OPEN_JOB, next.open));
-  }
-  if (order.time_in_force === 'day' || order.time_in_force === 'cls') {
-    jobs.push(job(SESSION_CLOSE_JOB, next.closeOfCurrent));
-  }
-  return jobs;
-}
+import { DustFillError } from 'src/modules/trading/trading-errors';
 
 /** Day orders placed before a session's close expire at that close. */
 function expires(order: OrderRow, event: 'open' | 'close' | undefined, at: Date): boolean {
@@ -56,11 +24,11 @@ function expires(order: OrderRow, event: 'open' | 'close' | undefined, at: Date)
 /**
  * The sandbox execution engine. An order is evaluated when accepted, on every price tick of its
  * asset (the price helper; a periodic sweep at the moving simulated price) and at session events on
- * the tenant's clock (the open: opg orders and everything that waited; the close: cls orders, then
- * day orders are canceled). Evaluating an asset is one transaction that locks the orders it changes
- * with FOR UPDATE SKIP LOCKED, so two engines never change the same order at once, and a crash
- * mid-tick rolls back every fill of that tick. Each fill runs in a savepoint: one refused fill (cash gone) rejects
- * that order only.
+ * the tenant's clock (SessionEvents: the open, opg orders and everything that waited; the close, cls
+ * orders, then day orders are canceled). Evaluating an asset is one transaction that locks the
+ * orders it changes with FOR UPDATE SKIP LOCKED, so two engines never change the same order at once,
+ * and a crash mid-tick rolls back every fill of that tick. Each fill runs in a savepoint: one refused
+ * fill (cash gone) rejects that order only.
  */
 @Injectable()
 export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
@@ -76,8 +44,6 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     private readonly pricing: PricingService,
     private readonly clock: ClockService,
     private readonly ticks: PriceTicks,
-    private readonly registry: JobRegistry,
-    private readonly scheduler: JobScheduler,
     private readonly runtime: QueueRuntime,
     private readonly config: AppConfig,
   ) {}
@@ -86,8 +52,6 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
     this.ticks.register(async (scope, assetIds) => {
       await this.tick(scope, assetIds);
     });
-    this.registry.register(SESSION_OPEN_JOB, { run: (m, job) => this.sessionEvent(m, job, 'open') });
-    this.registry.register(SESSION_CLOSE_JOB, { run: (m, job) => this.sessionEvent(m, job, 'close') });
     const interval = this.config.get('ENGINE_SWEEP_INTERVAL_MS');
     if (this.runtime.runsConsumers && interval > 0) {
       this.sweepTimer = setInterval(() => void this.sweep(), interval);
@@ -241,66 +205,49 @@ export class OrderEngine implements OnModuleInit, OnApplicationShutdown {
         await this.fills.end(manager, order, 'canceled', decision.reason, at);
         return true;
       case 'fill':
-        try {
-          await manager.transaction((savepoint) =>
-            this.fills.fill(
-              savepoint,
-              {
-                ...order,
-                ...(decision.waterMark ? { water_mark: decision.waterMark.toFixed() } : {}),
-                ...(decision.triggered !== undefined ? { triggered: decision.triggered } : {}),
-              },
-              asset,
-              {
-                quantity: decision.quantity,
-                price: decision.price,
-                source: quote.source,
-                cancelRest: decision.cancelRest,
-              },
-              at,
-            ),
-          );
-        } catch (err) {
-          if (!(err instanceof InsufficientFundsError || err instanceof DustFillError)) {
-            throw err;
-          }
-          // The fill would cost more than the hold and the cash still available (the price rose),
-          // or what is left to fill is worth less than the currency's smallest unit.
-          const reason =
-            err instanceof DustFillError
-              ? `worth less than ${minorUnitText(err.currency)} at execution`
-              : 'insufficient buying power at execution';
-          await (order.status === 'accepted'
-            ? this.fills.end(manager, order, 'rejected', reason, at)
-            : this.fills.end(manager, order, 'canceled', reason, at));
-        }
+        await this.fillOrEnd(manager, order, decision, asset, quote.source, at);
         return true;
-    }
-  }
-
-  /** Session event job: every asset of the market with open orders in the tenant, as one run. */
-  private async sessionEvent(manager: EntityManager, job: DueJob, event: 'open' | 'close'): Promise<void> {
-    const scope = { tenantId: job.tenantId, livemode: job.livemode };
-    const market = String(job.payload.market);
-    for (const assetId of await this.orders.openAssetsOfMarket(manager, scope, market)) {
-      await this.evaluateAsset(manager, scope, assetId, job.now, event);
+      default:
+        return assertUnreachable(decision, 'decision');
     }
   }
 
   /**
-   * After an order is accepted and still open: the session events it waits for (in its transaction).
-   * The open when the market is not in its regular session; the close for day and cls orders.
+   * A fill in a savepoint. One the cash no longer covers (the price rose past the hold and what is
+   * still available) or worth less than the currency's smallest unit ends the order instead: rejected
+   * when nothing filled yet, else canceled.
    */
-  async scheduleSessionEvents(manager: EntityManager, order: OrderRow, now: Date): Promise<void> {
-    for (const job of sessionJobs(order, now)) {
-      await this.scheduler.ensure(manager, job);
-    }
-  }
-
-  /** scheduleSessionEvents as statements of the placement's batch. */
-  scheduleSessionEventsInto(batch: WriteBatch, order: OrderRow, now: Date): void {
-    for (const job of sessionJobs(order, now)) {
-      this.scheduler.scheduleInto(batch, job);
+  private async fillOrEnd(
+    manager: EntityManager,
+    order: OrderRow,
+    decision: Extract<Decision, { kind: 'fill' }>,
+    asset: ResolvedAsset,
+    source: string,
+    at: Date,
+  ): Promise<void> {
+    try {
+      await manager.transaction((savepoint) =>
+        this.fills.fill(
+          savepoint,
+          {
+            ...order,
+            ...(decision.waterMark ? { water_mark: decision.waterMark.toFixed() } : {}),
+            ...(decision.triggered !== undefined ? { triggered: decision.triggered } : {}),
+          },
+          asset,
+          { quantity: decision.quantity, price: decision.price, source, cancelRest: decision.cancelRest },
+          at,
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof InsufficientFundsError || err instanceof DustFillError)) {
+        throw err;
+      }
+      const reason =
+        err instanceof DustFillError
+          ? `worth less than ${minorUnitText(err.currency)} at execution`
+          : 'insufficient buying power at execution';
+      await this.fills.end(manager, order, order.status === 'accepted' ? 'rejected' : 'canceled', reason, at);
     }
   }
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { ServiceError } from 'src/core/errors/service-error';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newId } from 'src/core/ids/ids';
@@ -16,6 +15,7 @@ import { PROCESS_JOB, TransferLifecycle } from 'src/modules/transfers/transfer-l
 import { TransferSettingsService } from 'src/modules/transfers/transfer-settings.service';
 import { checkTransferAmount, transferFee } from 'src/modules/transfers/transfer-terms';
 import { TransfersRepository } from 'src/modules/transfers/transfers.repository';
+import { TransferCurrencyError } from 'src/modules/transfers/transfer-errors';
 
 /** A deposit or withdrawal request, from either view; `params` name the fields as the route has them. */
 export interface InitiateTransferCommand {
@@ -78,12 +78,9 @@ export class InitiateTransfer {
       );
       await reads.run(manager);
       const account = accountRead();
-      const source = sourceRead(account.investor_id);
+      const source = sourceRead(account);
       if (command.currency !== undefined && command.currency !== source.currency) {
-        throw ServiceError.invalid(
-          command.params.currency,
-          `${command.params.currency} must be ${source.currency}, the currency of bank account ${source.id} (no FX).`,
-        );
+        throw new TransferCurrencyError(command.params.currency, source.currency, source.id);
       }
       const terms = await this.settings.terms(principal.tenantId, manager);
       const amount = checkTransferAmount(command.amount, source.currency, terms);

@@ -1,3 +1,4 @@
+import { NullMeansNotSent } from 'src/core/http/body-shape';
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -27,6 +28,7 @@ export const MAX_GOALS = 20;
 export const MAX_ITEMS = 50;
 
 /** A goal as the partner writes it (POST .../goals, and each item of a PUT). */
+@NullMeansNotSent()
 export class GoalInputDto {
   @NameField('Retirement at 60')
   name: string;
@@ -73,6 +75,7 @@ export class GoalInputDto {
 }
 
 /** A goal inside a PUT body: may carry the goal_id of a goal the plan already has, to keep it. */
+@NullMeansNotSent()
 export class PlanGoalInputDto extends GoalInputDto {
   @ApiPropertyOptional({
     maxLength: 64,
@@ -86,9 +89,11 @@ export class PlanGoalInputDto extends GoalInputDto {
   goal_id?: string;
 }
 
-/** PATCH .../goals/{goal_id}: any goal field. */
+/** PATCH .../goals/{goal_id}: any goal field. Null counts as not sent in every plan input (the module decided so). */
+@NullMeansNotSent()
 export class UpdateGoalDto extends PartialType(GoalInputDto) {}
 
+@NullMeansNotSent()
 export class LifeEventDto {
   @NameField('Child starts university')
   name: string;
@@ -100,6 +105,7 @@ export class LifeEventDto {
   amount?: string;
 }
 
+@NullMeansNotSent()
 export class ExternalAccountDto {
   @NameField('Mortgage')
   name: string;
@@ -116,6 +122,7 @@ export class ExternalAccountDto {
   balance: string;
 }
 
+@NullMeansNotSent()
 export class BudgetLineDto {
   @NameField('Salary')
   name: string;
@@ -124,6 +131,7 @@ export class BudgetLineDto {
   monthly_amount: string;
 }
 
+@NullMeansNotSent()
 export class IncomeDto {
   @AmountField({ required: true, example: '6500.00' })
   total_monthly_income: string;
@@ -137,6 +145,7 @@ export class IncomeDto {
   sources?: BudgetLineDto[];
 }
 
+@NullMeansNotSent()
 export class ExpensesDto {
   @AmountField({ required: true, example: '4100.00' })
   total_monthly_expenses: string;
@@ -150,6 +159,7 @@ export class ExpensesDto {
   categories?: BudgetLineDto[];
 }
 
+@NullMeansNotSent()
 export class InvestmentOutlookDto {
   @RateField({ description: 'Yearly, from -0.5 to 1 (default "0.05").', example: '0.06' })
   expected_return_rate?: string;
@@ -168,6 +178,7 @@ export class InvestmentOutlookDto {
 }
 
 /** PUT .../financial-plan: the whole plan; fields left out take their defaults. */
+@NullMeansNotSent()
 export class FinancialPlanInputDto {
   @ApiPropertyOptional({ type: [PlanGoalInputDto], maxItems: MAX_GOALS })
   @IsOptional()
@@ -219,4 +230,5 @@ export class FinancialPlanInputDto {
  * PATCH .../financial-plan: the fields sent replace the stored ones (investment_outlook field by
  * field); goals change through their own routes.
  */
+@NullMeansNotSent()
 export class UpdateFinancialPlanDto extends OmitType(FinancialPlanInputDto, ['goals'] as const) {}

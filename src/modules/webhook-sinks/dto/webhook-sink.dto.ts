@@ -39,8 +39,15 @@ export class WebhookSinkDto {
   @ApiProperty({ example: false, enum: [false] })
   livemode: false;
 
-  @ApiProperty({ format: 'date-time', example: '2026-11-22T19:30:00.000Z' })
-  created: string;
+  @ApiProperty({
+    description: 'Unix seconds of creation.',
+    example: 1795375800,
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 253402300799,
+  })
+  created: number;
 }
 
 export class WebhookSinkRequestDto {

@@ -13,6 +13,9 @@ interface Waiter {
 }
 
 const MAX_BATCH = 500;
+const COLUMNS =
+  '"id", "tenant_id", "livemode", "endpoint_id", "event_id", "run", "attempt", "attempted_at", "succeeded", ' +
+  '"status_code", "error", "duration_ms", "next_attempt_at"';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
@@ -41,6 +44,15 @@ export class AttemptRecorder {
     });
   }
 
+  /** Endpoints that already have this attempt of this event on record (a job run again skips them). */
+  async recordedEndpoints(eventId: string, run: number, attempt: number): Promise<Set<string>> {
+    const rows: Array<{ endpoint_id: string }> = await this.attempts.query(
+      `SELECT "endpoint_id" FROM "webhook_delivery_attempts" WHERE "event_id" = $1 AND "run" = $2 AND "attempt" = $3`,
+      [eventId, run, attempt],
+    );
+    return new Set(rows.map((r) => r.endpoint_id));
+  }
+
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
@@ -55,30 +67,15 @@ export class AttemptRecorder {
     this.flushing = false;
   }
 
-  /** One statement for the whole batch: each column as one array parameter, unnested. */
+  /**
+   * One statement for the whole batch, its rows as one JSON parameter: JSON.stringify is the
+   * cheapest way for this process to send them (array parameters are built element by element).
+   */
   private async insert(rows: Array<AttemptRow & { id: string }>): Promise<void> {
-    const column = <K extends keyof AttemptRow | 'id'>(key: K) => rows.map((r) => r[key]);
     await this.attempts.query(
-      `INSERT INTO "webhook_delivery_attempts"
-         ("id", "tenant_id", "livemode", "endpoint_id", "event_id", "run", "attempt", "attempted_at", "succeeded",
-          "status_code", "error", "duration_ms", "next_attempt_at")
-       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::int[], $7::int[],
-                            $8::timestamptz[], $9::boolean[], $10::int[], $11::text[], $12::int[], $13::timestamptz[])`,
-      [
-        column('id'),
-        column('tenant_id'),
-        column('livemode'),
-        column('endpoint_id'),
-        column('event_id'),
-        column('run'),
-        column('attempt'),
-        column('attempted_at'),
-        column('succeeded'),
-        column('status_code'),
-        column('error'),
-        column('duration_ms'),
-        column('next_attempt_at'),
-      ],
+      `INSERT INTO "webhook_delivery_attempts" (${COLUMNS})
+       SELECT ${COLUMNS} FROM json_populate_recordset(NULL::"webhook_delivery_attempts", $1::json)`,
+      [JSON.stringify(rows)],
     );
   }
 

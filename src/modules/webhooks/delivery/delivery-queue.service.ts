@@ -6,6 +6,7 @@ import { withTimeout } from 'src/core/queue/queue-runtime';
 import {
   DeliveryJobData,
   deliveryJobId,
+  DeliveryQueueJob,
   WEBHOOK_DELIVERY_QUEUE,
 } from 'src/modules/webhooks/delivery/delivery-job';
 
@@ -20,11 +21,13 @@ export class DeliveryQueue {
   private readonly jobTimeoutMs: number;
 
   constructor(
-    @InjectQueue(WEBHOOK_DELIVERY_QUEUE) readonly queue: Queue<DeliveryJobData>,
+    @InjectQueue(WEBHOOK_DELIVERY_QUEUE) readonly queue: Queue<DeliveryQueueJob>,
     config: AppConfig,
   ) {
-    // Bull's own limit is a backstop behind the HTTP timeout (the database could hang too).
-    this.jobTimeoutMs = config.get('WEBHOOK_TIMEOUT_MS') + 30_000;
+    // Bull's own limit is a backstop behind the delivery's own bounds (the database could hang
+    // too): a delivery waits at most WEBHOOK_TIMEOUT_MS for a sending slot, then its POST at most
+    // as long again.
+    this.jobTimeoutMs = 2 * config.get('WEBHOOK_TIMEOUT_MS') + 30_000;
     let lastWarning = 0;
     queue.on('error', (err: Error) => {
       // Redis unreachable: ioredis reconnects by itself; say so at most every 10 s.
@@ -35,7 +38,7 @@ export class DeliveryQueue {
     });
   }
 
-  private options(data: DeliveryJobData, delayMs = 0, jobId = deliveryJobId(data)): JobOptions {
+  private options(data: DeliveryQueueJob, delayMs = 0, jobId = deliveryJobId(data)): JobOptions {
     return {
       jobId,
       ...(delayMs > 0 ? { delay: delayMs } : {}),
@@ -55,7 +58,7 @@ export class DeliveryQueue {
     return this.queue.client.status === 'ready';
   }
 
-  async addMany(items: DeliveryJobData[]): Promise<void> {
+  async addMany(items: DeliveryQueueJob[]): Promise<void> {
     for (let i = 0; i < items.length; i += ADD_BULK_CHUNK) {
       const chunk = items.slice(i, i + ADD_BULK_CHUNK);
       await withTimeout(

@@ -16,15 +16,25 @@ export class EndpointSlots {
     private readonly slowMs: number,
   ) {}
 
+  /** A slot now if the endpoint has one free, else null (without waiting). */
+  tryTake(endpointId: string): { go: true; release(): void } | null {
+    const starts = this.running.get(endpointId) ?? [];
+    if (starts.length >= this.limit) {
+      return null;
+    }
+    const started = Date.now();
+    starts.push(started);
+    this.running.set(endpointId, starts);
+    return { go: true, release: () => this.release(endpointId, started) };
+  }
+
   async take(endpointId: string): Promise<SlotDecision> {
     for (;;) {
-      const starts = this.running.get(endpointId) ?? [];
-      if (starts.length < this.limit) {
-        const started = Date.now();
-        starts.push(started);
-        this.running.set(endpointId, starts);
-        return { go: true, release: () => this.release(endpointId, started) };
+      const slot = this.tryTake(endpointId);
+      if (slot) {
+        return slot;
       }
+      const starts = this.running.get(endpointId)!;
       const age = Date.now() - starts[0];
       if (age >= this.slowMs) {
         return { go: false };

@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { anyPatternMatches } from 'src/core/events/event-patterns';
 import { EventEntity } from 'src/core/events/event.entity';
+import { EventNotifications } from 'src/core/events/event-notifications';
 import { EventsService } from 'src/core/events/events.service';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
-import { DeliveryJobData } from 'src/modules/webhooks/delivery/delivery-job';
+import { DeliveryQueueJob } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
 import { safeErrorMessage } from 'src/core/logging/safe-errors';
@@ -13,7 +14,7 @@ import { safeErrorMessage } from 'src/core/logging/safe-errors';
 /**
  * Moves committed events from the outbox table to the delivery queue: in one transaction it
  * locks a batch of unrelayed events (SKIP LOCKED, so several relays can run), adds one job per
- * (event, subscribed endpoint), and stamps the events relayed. If Redis is down the enqueue
+ * event with its subscribed endpoints, and stamps the events relayed. If Redis is down the enqueue
  * fails, the transaction rolls back and the events wait; if the process dies before the commit,
  * the rows unlock and the next relay takes them. Nothing committed is lost.
  */
@@ -27,6 +28,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = true;
   private lastFailure = 0;
   private generation = 0;
+  /** An event committed while a pass was running: run another at once. */
+  private woken = false;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly runtime: QueueRuntime,
@@ -34,20 +38,39 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly events: EventsService,
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly deliveries: DeliveryQueue,
+    private readonly notifications: EventNotifications,
     config: AppConfig,
   ) {
     this.intervalMs = config.get('EVENT_RELAY_INTERVAL_MS');
     this.batchSize = config.get('EVENT_RELAY_BATCH_SIZE');
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (this.runtime.runsConsumers) {
       this.start();
+      this.unsubscribe = await this.notifications.subscribe({
+        onEvent: () => this.wake(),
+        onResync: () => this.wake(),
+      });
     }
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.unsubscribe?.();
     await this.stop();
+  }
+
+  /** A committed event waits: relay now, or right after the pass in progress. */
+  wake(): void {
+    if (this.stopped) {
+      return;
+    }
+    if (this.running) {
+      this.woken = true;
+    } else if (this.timer) {
+      clearTimeout(this.timer);
+      this.schedule(0, this.generation);
+    }
   }
 
   start(): void {
@@ -74,9 +97,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private schedule(delayMs: number, generation: number): void {
     if (!this.stopped && generation === this.generation) {
       this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.woken = false;
         this.running = this.drain().finally(() => {
           this.running = undefined;
-          this.schedule(this.intervalMs, generation);
+          this.schedule(this.woken ? 0 : this.intervalMs, generation);
         });
       }, delayMs);
     }
@@ -117,23 +142,30 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** One delivery per (event, enabled endpoint of the same tenant and mode that subscribes to it). */
-  private async fanOut(events: EventEntity[]): Promise<DeliveryJobData[]> {
+  /**
+   * One delivery per (event, enabled endpoint of the same tenant and mode that subscribes to it):
+   * one job for an event with one such endpoint, one fan-out job for an event with several.
+   */
+  private async fanOut(events: EventEntity[]): Promise<DeliveryQueueJob[]> {
     const tenantIds = [...new Set(events.map((e) => e.tenant_id))];
     const byScope = new Map<string, Awaited<ReturnType<WebhookEndpointsRepository['enabledForTenants']>>>();
     for (const endpoint of await this.endpoints.enabledForTenants(tenantIds)) {
       const key = `${endpoint.tenant_id}:${endpoint.livemode}`;
       byScope.set(key, [...(byScope.get(key) ?? []), endpoint]);
     }
-    const jobs: DeliveryJobData[] = [];
+    const jobs: DeliveryQueueJob[] = [];
     for (const event of events) {
-      for (const endpoint of byScope.get(`${event.tenant_id}:${event.livemode}`) ?? []) {
-        const wanted = event.endpoint_id
-          ? endpoint.id === event.endpoint_id
-          : anyPatternMatches(endpoint.event_type_names, event.event);
-        if (wanted) {
-          jobs.push({ eventId: event.id, endpointId: endpoint.id, run: 0, attempt: 1 });
-        }
+      const endpointIds = (byScope.get(`${event.tenant_id}:${event.livemode}`) ?? [])
+        .filter((endpoint) =>
+          event.endpoint_id
+            ? endpoint.id === event.endpoint_id
+            : anyPatternMatches(endpoint.event_type_names, event.event),
+        )
+        .map((endpoint) => endpoint.id);
+      if (endpointIds.length === 1) {
+        jobs.push({ eventId: event.id, endpointId: endpointIds[0], run: 0, attempt: 1 });
+      } else if (endpointIds.length > 1) {
+        jobs.push({ eventId: event.id, endpointIds, run: 0, attempt: 1 });
       }
     }
     return jobs;

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventEntity } from 'src/core/events/event.entity';
 import { AttemptRecorder } from 'src/modules/webhooks/delivery/attempt-recorder.service';
+import { AttemptSettler } from 'src/modules/webhooks/delivery/attempt-settler.service';
 import { DeadLettersService } from 'src/modules/webhooks/delivery/dead-letters.service';
 import { WEBHOOK_DELIVERY_QUEUE } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
@@ -39,6 +40,7 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
     WebhookSender,
     DeliveryQueue,
     AttemptRecorder,
+    AttemptSettler,
     DeadLettersService,
     DeliveryWorker,
     OutboxRelay,

@@ -1,5 +1,11 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  ClientRequest,
+  request as httpRequest,
+  IncomingMessage,
+  RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { AppConfig } from 'src/core/config/app-config.service';
@@ -23,6 +29,11 @@ export interface SendResult {
 }
 
 const USER_AGENT = 'InvestmentService-Webhooks/1.0';
+/** Checked urls remembered (deliveries go to the same few receivers over and over). */
+const TARGET_CACHE_SIZE = 1000;
+
+/** Where one url's POSTs go, worked out once: the request options, or why the url is refused. */
+type Target = { options: RequestOptions; https: boolean } | { refused: string };
 
 /**
  * One HTTP POST to a partner's receiver: keep-alive connections, redirects not followed, the
@@ -34,7 +45,10 @@ export class WebhookSender implements OnModuleDestroy {
   private readonly timeoutMs: number;
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
-  private readonly inFlight = new Set<AbortController>();
+  /** Requests in flight, destroyed at shutdown. */
+  private readonly inFlight = new Set<ClientRequest>();
+  /** Checked urls, strict mode's apart from the sandbox's. */
+  private readonly targets = { strict: new Map<string, Target>(), sandbox: new Map<string, Target>() };
   private closing = false;
 
   constructor(
@@ -67,27 +81,12 @@ export class WebhookSender implements OnModuleDestroy {
         interrupted: false,
       };
     }
-    let url: URL;
-    try {
-      url = checkUrlShape(rawUrl, strict);
-      const host = urlHost(url);
-      if (strict && isIP(host) && isForbiddenAddress(host)) {
-        throw new UrlRefusedError(
-          `url must not point to a private, loopback or link-local address (${host}).`,
-        );
-      }
-    } catch (err) {
-      return {
-        statusCode: null,
-        error: `refused: ${(err as Error).message}`,
-        durationMs: 0,
-        interrupted: false,
-      };
+    const target = this.target(rawUrl, strict);
+    if ('refused' in target) {
+      return { statusCode: null, error: `refused: ${target.refused}`, durationMs: 0, interrupted: false };
     }
-    const controller = new AbortController();
-    this.inFlight.add(controller);
     try {
-      const statusCode = await this.post(url, headers, body, strict, controller.signal);
+      const statusCode = await this.post(target, headers, body);
       const ok = statusCode >= 200 && statusCode < 300;
       return {
         statusCode,
@@ -102,9 +101,44 @@ export class WebhookSender implements OnModuleDestroy {
         durationMs: elapsed(),
         interrupted: this.closing,
       };
-    } finally {
-      this.inFlight.delete(controller);
     }
+  }
+
+  /** The url's shape and literal address checked, and its request options, once per url and mode. */
+  private target(rawUrl: string, strict: boolean): Target {
+    const targets = strict ? this.targets.strict : this.targets.sandbox;
+    let target = targets.get(rawUrl);
+    if (!target) {
+      try {
+        const url = checkUrlShape(rawUrl, strict);
+        const host = urlHost(url);
+        if (strict && isIP(host) && isForbiddenAddress(host)) {
+          throw new UrlRefusedError(
+            `url must not point to a private, loopback or link-local address (${host}).`,
+          );
+        }
+        const https = url.protocol === 'https:';
+        target = {
+          https,
+          options: {
+            protocol: url.protocol,
+            hostname: host,
+            port: url.port || undefined,
+            path: `${url.pathname}${url.search}`,
+            method: 'POST',
+            agent: https ? this.httpsAgent : this.httpAgent,
+            ...(strict ? { lookup: publicOnlyLookup as never } : {}),
+          },
+        };
+      } catch (err) {
+        target = { refused: (err as Error).message };
+      }
+      if (targets.size >= TARGET_CACHE_SIZE) {
+        targets.clear();
+      }
+      targets.set(rawUrl, target);
+    }
+    return target;
   }
 
   private wireHeaders(headers: Record<string, string>, body: string): Record<string, string> {
@@ -117,23 +151,16 @@ export class WebhookSender implements OnModuleDestroy {
   }
 
   private post(
-    url: URL,
+    target: { options: RequestOptions; https: boolean },
     headers: Record<string, string>,
     body: string,
-    strict: boolean,
-    signal: AbortSignal,
   ): Promise<number> {
-    const https = url.protocol === 'https:';
+    if (this.closing) {
+      return Promise.reject(new ShutdownError());
+    }
     return new Promise<number>((resolve, reject) => {
-      const req = (https ? httpsRequest : httpRequest)(
-        url,
-        {
-          method: 'POST',
-          agent: https ? this.httpsAgent : this.httpAgent,
-          headers: this.wireHeaders(headers, body),
-          signal,
-          ...(strict ? { lookup: publicOnlyLookup as never } : {}),
-        },
+      const req = (target.https ? httpsRequest : httpRequest)(
+        { ...target.options, headers: this.wireHeaders(headers, body) },
         (res: IncomingMessage) => {
           // The answer's body is not used; drain it so the connection can be reused.
           res.resume();
@@ -141,8 +168,12 @@ export class WebhookSender implements OnModuleDestroy {
           res.on('error', reject);
         },
       );
+      this.inFlight.add(req);
       const timer = setTimeout(() => req.destroy(new TimeoutError()), this.timeoutMs);
-      req.on('close', () => clearTimeout(timer));
+      req.on('close', () => {
+        clearTimeout(timer);
+        this.inFlight.delete(req);
+      });
       req.on('error', reject);
       req.end(body);
     });
@@ -151,8 +182,8 @@ export class WebhookSender implements OnModuleDestroy {
   /** Shutdown: in-flight requests stop at once; their jobs run again after a restart. */
   abortAll(): void {
     this.closing = true;
-    for (const controller of this.inFlight) {
-      controller.abort();
+    for (const req of this.inFlight) {
+      req.destroy(new ShutdownError());
     }
   }
 
@@ -164,6 +195,9 @@ export class WebhookSender implements OnModuleDestroy {
 }
 
 class TimeoutError extends Error {}
+class ShutdownError extends Error {
+  override message = 'shutting down';
+}
 
 function describe(err: unknown, timeoutMs: number): string {
   if (err instanceof TimeoutError) {
