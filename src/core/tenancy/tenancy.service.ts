@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
-import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { ServiceError } from 'src/core/errors/service-error';
+import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { newId, newSecret } from 'src/core/ids/ids';
 import { ApiKeyEntity, KeyEnvironment } from 'src/core/tenancy/api-key.entity';
 import { hashSecret } from 'src/core/tenancy/secrets';
@@ -147,17 +148,19 @@ export class TenancyService {
     });
   }
 
-  /** An investor's keys of one mode as a query, for cursor pagination (newest first). */
-  investorKeysQuery(
+  /** One cursor page of an investor's keys of one mode, newest first. */
+  investorKeysPage(
     tenantId: string,
     investorId: string,
     livemode: boolean,
-  ): SelectQueryBuilder<ApiKeyEntity> {
-    return this.keys
+    query: CursorPageQuery,
+  ): Promise<CursorPage<ApiKeyEntity>> {
+    const keys = this.keys
       .createQueryBuilder('k')
       .where('k.tenant_id = :tenantId', { tenantId })
       .andWhere('k.investor_id = :investorId', { investorId })
       .andWhere('k.environment = :environment', { environment: livemode ? 'PRODUCTION' : 'TEST' });
+    return paginateByCursor(keys, query);
   }
 
   /** Revokes a key; revoking twice is harmless and keeps the first revocation time. */

@@ -4,7 +4,7 @@ import type { Principal } from 'src/core/auth/principal';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, listUrl, toList, unixSeconds } from 'src/core/http/envelope';
-import { CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
+import type { CursorPageQuery } from 'src/core/http/pagination';
 import { isIdOf } from 'src/core/ids/ids';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -82,8 +82,12 @@ export class ApiKeysService {
   ): Promise<ListEnvelope<ApiKeyDto>> {
     this.assertKeyScope(principal, investorId);
     const account = await this.accounts.findInvestorAccount(principal, investorId);
-    const qb = this.tenancy.investorKeysQuery(principal.tenantId, account.investor_id, principal.livemode);
-    const page = await paginateByCursor(qb, query);
+    const page = await this.tenancy.investorKeysPage(
+      principal.tenantId,
+      account.investor_id,
+      principal.livemode,
+      query,
+    );
     return toList(listUrl(req), page.data.map(toApiKeyRecord), page.hasMore);
   }
 

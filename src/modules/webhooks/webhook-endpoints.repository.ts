@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { DeepPartial, EntityManager, In, Repository } from 'typeorm';
+import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import { WebhookEndpointEntity } from 'src/modules/webhooks/entities/webhook-endpoint.entity';
 
 /** Scope of every partner-facing query: one tenant, one mode. */
@@ -25,12 +26,31 @@ export type DeliveryTarget = Pick<
 /** Queries on webhook_endpoints shared by the API and the delivery worker. */
 @Injectable()
 export class WebhookEndpointsRepository {
-  constructor(@InjectRepository(WebhookEndpointEntity) readonly repo: Repository<WebhookEndpointEntity>) {}
+  constructor(
+    @InjectRepository(WebhookEndpointEntity) private readonly repo: Repository<WebhookEndpointEntity>,
+  ) {}
 
-  scoped(scope: EndpointScope): SelectQueryBuilder<WebhookEndpointEntity> {
-    return this.repo
+  /** A new endpoint row, not yet saved (insert writes it in the caller's transaction). */
+  build(fields: DeepPartial<WebhookEndpointEntity>): WebhookEndpointEntity {
+    return this.repo.create(fields);
+  }
+
+  /** One cursor page of the scope's endpoints, newest first. */
+  pageScoped(scope: EndpointScope, query: CursorPageQuery): Promise<CursorPage<WebhookEndpointEntity>> {
+    const endpoints = this.repo
       .createQueryBuilder('w')
       .where('w.tenant_id = :tenantId AND w.livemode = :livemode', scope);
+    return paginateByCursor(endpoints, query);
+  }
+
+  /** The scope's enabled endpoints (a replay's candidates). */
+  enabledOfScope(scope: EndpointScope): Promise<WebhookEndpointEntity[]> {
+    return this.repo.findBy({ tenant_id: scope.tenantId, livemode: scope.livemode, status: 'enabled' });
+  }
+
+  /** An endpoint by id, of any tenant: callers check the scope against what they hold. */
+  findById(id: string): Promise<WebhookEndpointEntity | null> {
+    return this.repo.findOneBy({ id });
   }
 
   /** One endpoint of the scope; with `lock`, held until the caller's transaction ends. */
@@ -56,6 +76,16 @@ export class WebhookEndpointsRepository {
 
   async change(manager: EntityManager, id: string, changes: Partial<WebhookEndpointEntity>): Promise<void> {
     await manager.update(WebhookEndpointEntity, { id }, changes);
+  }
+
+  /** Changes an endpoint outside any other transaction (a partner's update). */
+  async update(id: string, changes: Partial<WebhookEndpointEntity>): Promise<void> {
+    await this.repo.update({ id }, changes);
+  }
+
+  /** Deletes an endpoint; its attempts and dead letters go with it (ON DELETE CASCADE). */
+  async delete(id: string): Promise<void> {
+    await this.repo.delete({ id });
   }
 
   /**

@@ -8,7 +8,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 import { isEventPattern, WILDCARD_EXAMPLES } from 'src/core/events/event-patterns';
 import { EventPayload, EventsService } from 'src/core/events/events.service';
 import { ListEnvelope, toList, toResource } from 'src/core/http/envelope';
-import { CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
+import type { CursorPageQuery } from 'src/core/http/pagination';
 import { isIdOf, newId } from 'src/core/ids/ids';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -56,7 +56,7 @@ export class WebhooksService {
     // Webhook endpoints stay on real time in test mode too (docs/decisions.md, Test clock): deliveries
     // and their signatures run on real time, and the record says when the partner really acted.
     const now = new Date();
-    const endpoint = this.endpoints.repo.create({
+    const endpoint = this.endpoints.build({
       id: newId('webhookEndpoint'),
       tenant_id: scope.tenantId,
       livemode: scope.livemode,
@@ -87,7 +87,7 @@ export class WebhooksService {
     query: CursorPageQuery,
     url: string,
   ): Promise<ListEnvelope<WebhookEndpointDto>> {
-    const page = await paginateByCursor(this.endpoints.scoped(this.scope(principal)), query);
+    const page = await this.endpoints.pageScoped(this.scope(principal), query);
     return toList(url, page.data.map(WebhooksService.toRecord), page.hasMore);
   }
 
@@ -120,7 +120,7 @@ export class WebhooksService {
     }
     if (Object.keys(changes).length > 0) {
       changes.updated_at = new Date();
-      await this.endpoints.repo.update({ id: endpoint.id }, changes);
+      await this.endpoints.update(endpoint.id, changes);
     }
     return WebhooksService.toRecord({ ...endpoint, ...changes });
   }
@@ -128,7 +128,7 @@ export class WebhooksService {
   async remove(principal: Principal, id: string): Promise<DeletedWebhookEndpointDto> {
     const endpoint = await this.find(principal, id);
     // Its attempts and dead letters go with it (ON DELETE CASCADE); queued jobs find it gone.
-    await this.endpoints.repo.delete({ id: endpoint.id });
+    await this.endpoints.delete(endpoint.id);
     return { id: endpoint.id, object: 'webhook_endpoint', deleted: true, livemode: endpoint.livemode };
   }
 

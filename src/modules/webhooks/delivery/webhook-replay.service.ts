@@ -43,10 +43,9 @@ export class WebhookReplayService {
     if (endpointId) {
       targets = [await this.usableEndpoint(endpointId, event)];
     } else {
-      const candidates = await this.endpoints.repo.findBy({
-        tenant_id: event.tenant_id,
+      const candidates = await this.endpoints.enabledOfScope({
+        tenantId: event.tenant_id,
         livemode: event.livemode,
-        status: 'enabled',
       });
       targets = candidates.filter((e) =>
         event.endpoint_id ? e.id === event.endpoint_id : anyPatternMatches(e.event_type_names, event.event),
@@ -104,7 +103,7 @@ export class WebhookReplayService {
   }
 
   private async usableEndpoint(endpointId: string, event: EventEntity): Promise<WebhookEndpointEntity> {
-    const endpoint = await this.endpoints.repo.findOneBy({ id: endpointId });
+    const endpoint = await this.endpoints.findById(endpointId);
     if (!endpoint || endpoint.tenant_id !== event.tenant_id || endpoint.livemode !== event.livemode) {
       throw new ReplayError(`No such webhook endpoint for event ${event.id}: '${endpointId}'.`);
     }
