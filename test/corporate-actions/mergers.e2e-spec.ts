@@ -17,7 +17,7 @@ const basisShare = (basis: Decimal, part: Decimal.Value, whole: Decimal.Value) =
 type Trader = Awaited<ReturnType<typeof trader>>;
 
 /**
- * DECISIONS.md, Corporate actions, at 04:00 of the ex date: a cash merger closes ADBE at 325.125 a
+ * docs/decisions.md, Corporate actions, at 04:00 of the ex date: a cash merger closes ADBE at 325.125 a
  * share (realizing cash − basis); a stock merger turns AMD into 3 AXAHY for every 2 (AXAHY is not
  * fractionable: the fraction is cash in lieu at its previous close) plus 1.25 a share in cash, the
  * basis carried over and averaged into the AXAHY already held. Open orders on both are canceled.

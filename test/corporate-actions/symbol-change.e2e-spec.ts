@@ -19,7 +19,7 @@ const DAY = 24 * 3600;
 const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
 
 /**
- * DECISIONS.md, Corporate actions: a symbol change gives the asset (same id) its new symbol from
+ * docs/decisions.md, Corporate actions: a symbol change gives the asset (same id) its new symbol from
  * 04:00 of the ex date. Positions keep quantity, cost basis and dates; open orders stay open and
  * read with the new symbol; past orders and executions keep theirs; the old ticker is unknown to
  * search and placement, for this tenant's test keys only (a test helper's announcement).

@@ -29,7 +29,7 @@ export interface IdentityView {
 }
 
 /**
- * Symbol changes and mergers laid over asset rows (DECISIONS.md, Corporate actions): from 04:00 of
+ * Symbol changes and mergers laid over asset rows (docs/decisions.md, Corporate actions): from 04:00 of
  * the ex date by the reader's clock, a renamed asset answers to its new symbol only and a merged one
  * is inactive and not tradable. Market-wide changes reach everybody, a tenant's own its test mode
  * only, as price overrides and split ratios do (PriceAdjustments, whose in-memory pattern this

@@ -8,7 +8,7 @@ import type { Scope } from 'src/modules/corporate-actions/corporate-actions.repo
 
 /**
  * What every application writes last, in its transaction: the account's activities and
- * `corporate_action.applied` (DECISIONS.md, Corporate actions: sent for applied entitlements only).
+ * `corporate_action.applied` (docs/decisions.md, Corporate actions: sent for applied entitlements only).
  */
 @Injectable()
 export class AppliedChanges {

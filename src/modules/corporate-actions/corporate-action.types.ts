@@ -36,7 +36,7 @@ export function isRatioType(type: CorporateActionType): boolean {
 }
 
 /**
- * Whether applying the type cancels the asset's open orders (DECISIONS.md: a split, reverse split,
+ * Whether applying the type cancels the asset's open orders (docs/decisions.md: a split, reverse split,
  * stock dividend or merger does; a symbol change and a cash dividend leave them open).
  */
 export function cancelsOpenOrders(type: CorporateActionType): boolean {
