@@ -11,7 +11,14 @@ import { sandboxTerms } from '../support/sandbox-terms';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
 import { allActivities, netAmountsAndCash } from '../activities/support';
-import { announce, corporateActionWebhook, costOf, entitlements } from './support';
+import {
+  announce,
+  corporateActionWebhook,
+  costOf,
+  entitlements,
+  onlyStatement,
+  unitsBySymbol,
+} from './support';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -314,29 +321,40 @@ describe('Corporate actions on the test clock', () => {
         quantity_change: '-23',
         cash_in_lieu: cil.toFixed(),
       });
-      // The feed: the reverse split's −23 and the half share's cash, both at 04:00 New York of the ex date.
+      // The feed at 04:00 New York of the ex date: the reverse split takes 25 to 2.5 units (−22.5),
+      // and the half unit is sold (−0.5) at the close × 10 for the cash in lieu.
       const feed = await allActivities(ctx, tenant.test, gb.investor.account_id, '&activity_types=SPLIT,CIL');
       expect(
         feed.map((a) => [
           a.activity_type,
           a.date,
           a.corporate_action_id,
-          a.qty,
+          a.qty === null ? null : new Decimal(a.qty).toFixed(),
+          a.price === null ? null : new Decimal(a.price).toFixed(),
           new Decimal(a.net_amount).toFixed(2),
         ]),
       ).toEqual([
-        [
-          'SPLIT',
-          '2049-03-03',
-          reverse.id,
-          new Decimal(25).times(1).div(10).floor().minus(25).toFixed(),
-          '0.00',
-        ],
-        ['CIL', '2049-03-03', reverse.id, null, cil.toFixed(2)],
+        ['SPLIT', '2049-03-03', reverse.id, '-22.5', null, '0.00'],
+        ['CIL', '2049-03-03', reverse.id, '-0.5', previousClose.times(10).toFixed(), cil.toFixed(2)],
       ]);
+      // The units of every activity (the fill, the split, the fraction sold) add up to the position.
+      const everything = await allActivities(ctx, tenant.test, gb.investor.account_id);
+      expect(unitsBySymbol(everything)).toEqual({ AXAHY: position.quantity });
       const sums = await netAmountsAndCash(ctx, tenant.test, gb.investor.account_id);
       expect(sums.activities).toEqual(sums.cash);
       await expectAuditClean(tenant);
+
+      // March's statement: the cash in lieu is a sale of the half unit, realizing its cash less a
+      // fifth of the 25 shares' cost (0.5 of the 2.5 units after the ratio); nothing else was sold.
+      await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
+      const statement = await onlyStatement(ctx, tenant.test, gb.investor.id);
+      expect(statement.totals).toEqual([
+        expect.objectContaining({
+          currency: 'USD',
+          realized_gain_loss: cents(cil.minus(fractionBasis)).toFixed(2),
+        }),
+      ]);
+      expect(statement.positions).toEqual([expect.objectContaining({ symbol: 'AXAHY', quantity: '2' })]);
     },
   );
 

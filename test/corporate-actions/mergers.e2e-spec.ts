@@ -5,7 +5,15 @@ import { expectSvcError } from '../support/errors';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
-import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
+import {
+  announce,
+  corporateActionWebhook,
+  costOf,
+  entitlements,
+  expectAuditClean,
+  onlyStatement,
+  unitsBySymbol,
+} from './support';
 
 const HOUR = 3600;
 /** 04:00 New York on the ex date (Wednesday 3 March 2049). */
@@ -100,12 +108,17 @@ describe('Mergers on the test clock', () => {
     const fraction = shares.minus(whole);
     const amdBasis = t === 'us' ? basis.usAmd : basis.gbAmd;
     const fractionBasis = basisShare(amdBasis, fraction, shares);
+    const cashInLieu = cents(fraction.times(acquirerClose));
     return {
       mergerCash,
-      realized: mergerCash.minus(t === 'us' ? basis.usAdbe : basis.gbAdbe),
+      // The cash merger's cash less the ADBE basis, and the fraction's cash in lieu less its basis.
+      realized: mergerCash
+        .minus(t === 'us' ? basis.usAdbe : basis.gbAdbe)
+        .plus(cashInLieu.minus(fractionBasis)),
       stockCash: cents(new Decimal(amd).times('1.25')),
       whole,
-      cashInLieu: cents(fraction.times(acquirerClose)),
+      fraction,
+      cashInLieu,
       carried: amdBasis.minus(fractionBasis),
     };
   }
@@ -192,18 +205,35 @@ describe('Mergers on the test clock', () => {
       a.date,
       a.symbol,
       a.qty === null ? null : new Decimal(a.qty).toFixed(),
+      a.price === null ? null : new Decimal(a.price).toFixed(),
       new Decimal(a.net_amount).toFixed(2),
       a.corporate_action_id,
     ];
     // The two actions apply at the same instant, in either order; each one's activities in its order.
     const byAction = (id: string) => feed.filter((a) => a.corporate_action_id === id).map(row);
     expect([...byAction(cashMerger.id), ...byAction(stockMerger.id)]).toEqual([
-      ['MA', '2049-03-03', 'ADBE', '-10', e.mergerCash.toFixed(2), cashMerger.id],
-      ['MA', '2049-03-03', 'AMD', '-7', e.stockCash.toFixed(2), stockMerger.id],
-      ['MA', '2049-03-03', 'AXAHY', e.whole.toFixed(), '0.00', stockMerger.id],
-      ['CIL', '2049-03-03', 'AXAHY', null, e.cashInLieu.toFixed(2), stockMerger.id],
+      ['MA', '2049-03-03', 'ADBE', '-10', null, e.mergerCash.toFixed(2), cashMerger.id],
+      ['MA', '2049-03-03', 'AMD', '-7', null, e.stockCash.toFixed(2), stockMerger.id],
+      // 7 × 3 / 2 = 10.5 AXAHY converted, of which the half is sold at AXAHY's previous close.
+      ['MA', '2049-03-03', 'AXAHY', '10.5', null, '0.00', stockMerger.id],
+      [
+        'CIL',
+        '2049-03-03',
+        'AXAHY',
+        '-0.5',
+        acquirerClose.toFixed(),
+        e.cashInLieu.toFixed(2),
+        stockMerger.id,
+      ],
     ]);
+    expect(e.fraction.toFixed()).toBe('0.5');
     expect(feed).toHaveLength(4);
+    // Each account's units by its activities (fills, mergers, the fraction sold) are its positions.
+    for (const t of [us, gb]) {
+      const units = unitsBySymbol(await allActivities(ctx, tenant.test, t.investor.account_id));
+      const positions = Object.fromEntries((await t.positions()).map((p: any) => [p.symbol, p.quantity]));
+      expect(units).toEqual(positions);
+    }
     for (const t of [us, gb]) {
       const sums = await netAmountsAndCash(ctx, tenant.test, t.investor.account_id);
       expect(sums.activities).toEqual(sums.cash);
@@ -270,18 +300,16 @@ describe('Mergers on the test clock', () => {
     await expectAuditClean(ctx, tenant.tenantId);
   });
 
-  it('counts the cash merger’s gain or loss in the month’s statement', async () => {
+  it('counts the cash merger’s and the cash in lieu’s gain or loss in the month’s statement', async () => {
     // Into April: March's statement is made at 09:00 New York on the 1st.
     await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
     for (const [name, t] of [['us', us] as const, ['gb', gb] as const]) {
-      const client = as(ctx, tenant.test);
-      const docs = await client.get(`/v1/investors/${t.investor.id}/documents?type=account_statement`);
-      expect(docs.body.data).toHaveLength(1);
-      const statement = await client
-        .get(`/v1/investors/${t.investor.id}/documents/${docs.body.data[0].id}/download`)
-        .set('Accept', 'application/json');
-      expect(statement.body.totals).toEqual([
-        expect.objectContaining({ currency: 'USD', realized_gain_loss: expected(name).realized.toFixed(2) }),
+      const statement = await onlyStatement(ctx, tenant.test, t.investor.id);
+      expect(statement.totals).toEqual([
+        expect.objectContaining({
+          currency: 'USD',
+          realized_gain_loss: cents(expected(name).realized).toFixed(2),
+        }),
       ]);
     }
   });

@@ -40,6 +40,33 @@ export async function entitlements(
   }
 }
 
+/** The month's account statement of an investor (its JSON); the investor must have exactly one. */
+export async function onlyStatement(
+  ctx: TestContext,
+  creds: TestCredentials,
+  investorId: string,
+): Promise<Record<string, any>> {
+  const client = as(ctx, creds);
+  const docs = await client.get(`/v1/investors/${investorId}/documents?type=account_statement`);
+  expect(docs.body.data).toHaveLength(1);
+  const statement = await client
+    .get(`/v1/investors/${investorId}/documents/${docs.body.data[0].id}/download`)
+    .set('Accept', 'application/json');
+  expect(statement.status).toBe(200);
+  return statement.body as Record<string, any>;
+}
+
+/** Σ of the activities' signed quantities per symbol, symbols summing to 0 left out: a partner's ledger of units. */
+export function unitsBySymbol(activities: Array<{ symbol: string | null; qty: string | null }>) {
+  const units: Record<string, string> = {};
+  for (const a of activities) {
+    if (a.symbol && a.qty !== null) {
+      units[a.symbol] = new Decimal(units[a.symbol] ?? 0).plus(a.qty).toFixed();
+    }
+  }
+  return Object.fromEntries(Object.entries(units).filter(([, qty]) => !new Decimal(qty).isZero()));
+}
+
 /** The cash a position's fills cost: Σ quantity × price, each fill in cents (half up), as trading books it. */
 export function costOf(executions: Array<Record<string, string>>): Decimal {
   return executions.reduce(

@@ -15,15 +15,36 @@ export interface AppliedChange {
   outcome: Outcome;
   /** A stock merger: the acquirer's symbol, in which quantityAfter is held. */
   acquirerSymbol?: string;
+  /**
+   * The fraction sold for cash in lieu (units after the ratio, 8 decimals) and the price per unit it
+   * was paid at; absent when none was.
+   */
+  fractionSold?: { quantity: string; price: string };
+}
+
+/** What AppliedChange.fractionSold says of an outcome paying cash in lieu (undefined when it paid none). */
+export function fractionSoldOf(result: {
+  fraction: Decimal;
+  fractionPrice: Decimal;
+}): AppliedChange['fractionSold'] {
+  return result.fraction.gt(0)
+    ? { quantity: result.fraction.toFixed(), price: result.fractionPrice.toFixed() }
+    : undefined;
+}
+
+/** Units after the ratio: those kept (quantityAfter) and the fraction sold for cash in lieu. */
+function unitsConverted(change: AppliedChange): Decimal {
+  return new Decimal(change.quantityAfter).plus(change.fractionSold?.quantity ?? 0);
 }
 
 /**
  * The activities of one applied entitlement (docs/decisions.md, Activities), each matching a ledger
  * journal or position change of the same application: DIV (gross dividend) and DIVNRA
- * (withholding, negative); SPLIT (the position's quantity change, no cash) and CIL (cash in lieu
- * of the fraction); NC (a symbol change: minus the old symbol, plus the new); MA (a merger: minus
- * the target's shares with the cash paid for them, plus the acquirer's shares). Keys follow the
- * journals' (`ca:{action}:{account}:…`).
+ * (withholding, negative); SPLIT (the ratio's quantity change, no cash) and CIL (the fraction sold
+ * for cash in lieu: minus its units at the price paid, as a sell's FILL); NC (a symbol change: minus
+ * the old symbol, plus the new); MA (a merger: minus the target's shares with the cash paid for
+ * them, plus the acquirer's shares and the fraction then sold). Keys follow the journals'
+ * (`ca:{action}:{account}:…`). The units of an account's activities add up to its positions.
  */
 export function applicationActivities(action: CorporateActionRow, change: AppliedChange): ActivityInput[] {
   const key = `ca:${action.id}:${change.accountId}`;
@@ -40,10 +61,7 @@ export function applicationActivities(action: CorporateActionRow, change: Applie
     case 'stock_dividend':
     case 'stock_split':
     case 'reverse_split':
-      return [
-        ...splitActivities(action, change.outcome, key, common),
-        ...cashInLieu(action, change, key, common),
-      ];
+      return [...splitActivities(action, change, key, common), ...cashInLieu(action, change, key, common)];
     case 'symbol_change':
       return [
         {
@@ -105,13 +123,15 @@ function dividendActivities(
   return activities;
 }
 
+/** SPLIT: quantity before to the units after the ratio, the fraction then sold by the CIL among them. */
 function splitActivities(
   action: CorporateActionRow,
-  outcome: Outcome,
+  change: AppliedChange,
   key: string,
   common: Common,
 ): ActivityInput[] {
-  if (new Decimal(outcome.quantityChange).isZero()) {
+  const quantityChange = unitsConverted(change).minus(change.quantityBefore);
+  if (quantityChange.isZero()) {
     return [];
   }
   return [
@@ -120,7 +140,7 @@ function splitActivities(
       key: `${key}:split`,
       type: 'SPLIT',
       netAmount: 0,
-      qty: outcome.quantityChange,
+      qty: quantityChange,
       description: `${action.type} ${action.new_rate} for ${action.old_rate} of ${action.symbol}`,
     },
   ];
@@ -146,7 +166,8 @@ function mergerActivities(
         : `Stock merger: ${action.symbol} into ${change.acquirerSymbol}, ${action.new_rate} for ${action.old_rate}` +
           (action.cash_rate ? ` and ${action.cash_rate} ${action.currency} per share` : ''),
   };
-  if (action.type !== 'stock_merger' || new Decimal(change.quantityAfter).isZero()) {
+  const acquired = unitsConverted(change);
+  if (action.type !== 'stock_merger' || acquired.isZero()) {
     return [out];
   }
   return [
@@ -157,19 +178,21 @@ function mergerActivities(
       type: 'MA',
       netAmount: 0,
       symbol: change.acquirerSymbol,
-      qty: change.quantityAfter,
+      qty: acquired,
       description: `Stock merger: ${change.acquirerSymbol} received for ${action.symbol}`,
     },
   ];
 }
 
+/** CIL: the fraction sold, its units out at the price paid and the cash in (a sale, as a sell's FILL). */
 function cashInLieu(
   action: CorporateActionRow,
   change: AppliedChange,
   key: string,
   common: Common,
 ): ActivityInput[] {
-  if (!new Decimal(change.outcome.cashInLieu).gt(0)) {
+  const sold = change.fractionSold;
+  if (!sold || !new Decimal(sold.quantity).gt(0)) {
     return [];
   }
   const symbol = change.acquirerSymbol ?? action.symbol;
@@ -180,7 +203,10 @@ function cashInLieu(
       type: 'CIL',
       netAmount: change.outcome.cashInLieu,
       symbol,
-      description: `Cash in lieu of a fraction of ${symbol}`,
+      qty: new Decimal(sold.quantity).neg(),
+      price: sold.price,
+      perShareAmount: sold.price,
+      description: `Cash in lieu of ${sold.quantity} ${symbol} at ${sold.price} ${action.currency}`,
     },
   ];
 }

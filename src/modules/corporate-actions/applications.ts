@@ -10,6 +10,7 @@ import type { Scope } from 'src/modules/corporate-actions/corporate-actions.repo
 import { EntitlementsRepository, Outcome } from 'src/modules/corporate-actions/entitlements.repository';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { AppliedChanges } from 'src/modules/corporate-actions/applied-changes';
+import { fractionSoldOf } from 'src/modules/corporate-actions/application-activities';
 import { payFromClearing } from 'src/modules/corporate-actions/clearing-payments';
 import { HolderPosition, PositionAdjustments } from 'src/modules/trading/position-adjustments';
 
@@ -187,6 +188,7 @@ export class Applications {
       costBasisBefore: new Decimal(position.total_cost_basis).toFixed(),
       costBasisAfter: result.costBasisAfter.toFixed(),
       outcome,
+      fractionSold: fractionSoldOf(result),
     });
   }
 }

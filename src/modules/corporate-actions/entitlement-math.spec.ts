@@ -49,6 +49,11 @@ describe('splitOutcome', () => {
           } else {
             expect(out.quantityAfter.isInteger()).toBe(true);
             expect(out.fraction.gte(0) && out.fraction.lt(1)).toBe(true);
+            // The fraction and its price as the CIL activity shows them (8 decimals) give its cash.
+            expect(out.fraction.decimalPlaces() <= 8 && out.fractionPrice.decimalPlaces() <= 8).toBe(true);
+            expect(out.fraction.times(out.fractionPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)).toEqual(
+              out.cashInLieu,
+            );
           }
         },
       ),
@@ -70,6 +75,25 @@ describe('splitOutcome', () => {
     expect(out.cashInLieu.toFixed()).toBe('20.65');
     expect(out.fractionBasis.toFixed()).toBe('200');
     expect(out.costBasisAfter.toFixed()).toBe('800');
+    expect([out.fraction.toFixed(), out.fractionPrice.toFixed()]).toEqual(['0.5', '41.3']);
+  });
+
+  it('sells a third of a share to 8 decimals in a 1-for-3 reverse split of 10, at 3 × the close', () => {
+    const out = splitOutcome({
+      quantity: '10',
+      totalCostBasis: '100',
+      oldRate: '3',
+      newRate: '1',
+      fractionable: false,
+      previousClose: '7.5',
+      currency: 'USD',
+    });
+    expect(out.quantityAfter.toFixed()).toBe('3');
+    expect([out.fraction.toFixed(), out.fractionPrice.toFixed()]).toEqual(['0.33333333', '22.5']);
+    // 0.33333333 × 22.5 = 7.4999999 → 7.50; basis 100 × 0.33333333 / 3.33333333 = 9.99999991 (8 decimals).
+    expect(out.cashInLieu.toFixed()).toBe('7.5');
+    expect(out.fractionBasis.toFixed()).toBe('9.99999991');
+    expect(out.costBasisAfter.toFixed()).toBe('90.00000009');
   });
 });
 

@@ -44,8 +44,10 @@ export interface SplitInput {
 export interface SplitOutcome {
   quantityAfter: Decimal;
   costBasisAfter: Decimal;
-  /** The fraction of a share paid in cash (non-fractionable assets), else zero. */
+  /** The fraction of a share paid in cash (non-fractionable assets, 8 decimals), else zero. */
   fraction: Decimal;
+  /** The price per unit (after the ratio) the fraction is paid at, 8 decimals. */
+  fractionPrice: Decimal;
   cashInLieu: Decimal;
   /** Cost basis of the fraction sold for cash in lieu. */
   fractionBasis: Decimal;
@@ -56,6 +58,9 @@ export interface SplitOutcome {
  * the total cost basis kept. A non-fractionable asset keeps whole shares and the fraction is paid
  * at previous close × old_rate / new_rate (half-even to the minor unit), taking its share of the
  * basis with it; a fractionable asset keeps the fraction (to 8 decimals).
+ * The fraction and its price have 8 decimals, as the CIL activity shows them, so the activity's
+ * quantity × price is what was paid and its quantity over the units after the ratio is the share
+ * of the basis it took.
  */
 export function splitOutcome(input: SplitInput): SplitOutcome {
   const adjustedClose = new Decimal(input.previousClose).times(input.oldRate).div(input.newRate);
@@ -125,36 +130,38 @@ export function cashMergerOutcome(input: {
 function convert(input: SplitInput, fractionPrice: Decimal): SplitOutcome {
   const raw = new Decimal(input.quantity).times(input.newRate).div(input.oldRate);
   const basis = new Decimal(input.totalCostBasis);
+  const whole = raw.floor();
+  const nothingSold = {
+    fraction: new Decimal(0),
+    fractionPrice: new Decimal(0),
+    cashInLieu: new Decimal(0),
+    fractionBasis: new Decimal(0),
+  };
   if (input.fractionable) {
     return {
       quantityAfter: raw.toDecimalPlaces(POSITION_DP, Decimal.ROUND_DOWN),
       costBasisAfter: basis,
-      fraction: new Decimal(0),
-      cashInLieu: new Decimal(0),
-      fractionBasis: new Decimal(0),
+      ...nothingSold,
     };
   }
-  const whole = raw.floor();
-  const fraction = raw.minus(whole);
-  if (fraction.isZero()) {
-    return {
-      quantityAfter: whole,
-      costBasisAfter: basis,
-      fraction,
-      cashInLieu: new Decimal(0),
-      fractionBasis: new Decimal(0),
-    };
+  if (raw.eq(whole)) {
+    return { quantityAfter: whole, costBasisAfter: basis, ...nothingSold };
   }
+  // The units after the ratio as a position keeps them (8 decimals): whole shares and the fraction sold.
+  const units = raw.toDecimalPlaces(POSITION_DP, Decimal.ROUND_DOWN);
+  const fraction = units.minus(whole);
+  const price = fractionPrice.toDecimalPlaces(POSITION_DP, Decimal.ROUND_HALF_EVEN);
   const cashInLieu = fraction
-    .times(fractionPrice)
+    .times(price)
     .toDecimalPlaces(minorUnits(input.currency), Decimal.ROUND_HALF_EVEN);
   const fractionBasis = whole.isZero()
     ? basis
-    : basis.times(fraction).div(raw).toDecimalPlaces(POSITION_DP, Decimal.ROUND_HALF_EVEN);
+    : basis.times(fraction).div(units).toDecimalPlaces(POSITION_DP, Decimal.ROUND_HALF_EVEN);
   return {
     quantityAfter: whole,
     costBasisAfter: basis.minus(fractionBasis),
     fraction,
+    fractionPrice: price,
     cashInLieu,
     fractionBasis,
   };

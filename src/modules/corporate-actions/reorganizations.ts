@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
+import { AppliedChange, fractionSoldOf } from 'src/modules/corporate-actions/application-activities';
 import { AppliedChanges } from 'src/modules/corporate-actions/applied-changes';
 import { payFromClearing } from 'src/modules/corporate-actions/clearing-payments';
 import type { CorporateActionRow } from 'src/modules/corporate-actions/corporate-action.types';
@@ -164,6 +165,7 @@ export class Reorganizations {
       quantityAfter: result.quantityAfter.toFixed(),
       costBasisAfter: result.costBasisAfter.toFixed(),
       acquirerSymbol: acquirer.symbol,
+      fractionSold: fractionSoldOf(result),
     });
   }
 
@@ -248,7 +250,7 @@ export class Reorganizations {
     position: HolderPosition,
     ctx: ReorganizationContext,
     outcome: Outcome,
-    after: { quantityAfter: string; costBasisAfter: string; acquirerSymbol?: string },
+    after: Pick<AppliedChange, 'quantityAfter' | 'costBasisAfter' | 'acquirerSymbol' | 'fractionSold'>,
   ): Promise<void> {
     await this.entitlements.complete(manager, scope, action.id, position.account_id, outcome);
     await this.changes.record(manager, scope, action, {
