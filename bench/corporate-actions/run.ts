@@ -114,6 +114,24 @@ async function main(): Promise<void> {
        FROM corporate_action_entitlements WHERE tenant_id = $1`,
     [tenantId],
   );
+  // What the batches wrote, read back: a run that skipped journals or events must not pass for fast.
+  const journals: Array<{ kind: string; count: number }> = await dataSource.query(
+    `SELECT kind, count(*)::int AS count FROM ledger_journals WHERE tenant_id = $1 GROUP BY kind ORDER BY kind`,
+    [tenantId],
+  );
+  const [events] = await dataSource.query(
+    `SELECT count(*)::int AS applied FROM events WHERE tenant_id = $1 AND event = 'corporate_action.applied'`,
+    [tenantId],
+  );
+  // The sandbox seed's own holders of the asset come on top of ACCOUNTS.
+  const posted = new Map(journals.map((j) => [j.kind, j.count]));
+  if (
+    (posted.get('corporate_action.dividend') ?? 0) < ACCOUNTS ||
+    (posted.get('corporate_action.withholding') ?? 0) < ACCOUNTS / 2 ||
+    events.applied !== applied.applied
+  ) {
+    throw new Error(`Incomplete run: ${JSON.stringify({ journals, events })}`);
+  }
   const rate = (r: { seconds: number }) => Math.round(ACCOUNTS / r.seconds);
   console.log(
     JSON.stringify(
@@ -135,6 +153,8 @@ async function main(): Promise<void> {
             ],
           ),
         ),
+        journals: Object.fromEntries(posted),
+        applied_events: events.applied,
         peak_rss_mb: Math.round(peak / 1024 / 1024),
       },
       null,

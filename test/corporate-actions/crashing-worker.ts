@@ -8,8 +8,8 @@ import { WorkerModule } from 'src/worker.module';
 
 /**
  * The real worker process (WorkerModule) running the `apply` batch of one corporate action.
- * CRASH=mid_batch: it dies (SIGKILL) after the second account was applied, inside the batch's
- * transaction; CRASH=after_commit: it dies right after the batch committed. TENANT, ACTION and
+ * CRASH=mid_batch: it dies (SIGKILL) once the batch's accounts were applied (a split's or a cash
+ * merger's), inside the batch's transaction; CRASH=after_commit: it dies right after the batch committed. TENANT, ACTION and
  * NOW (the job's clock time) name what to run.
  */
 async function main(): Promise<void> {
@@ -18,22 +18,23 @@ async function main(): Promise<void> {
     abortOnError: false,
   });
   let applied = 0;
-  const crashAfterSecond = () => {
-    if (process.env.CRASH === 'mid_batch' && ++applied === 2) {
+  const crashAfterSecond = (accounts: number) => {
+    applied += accounts;
+    if (process.env.CRASH === 'mid_batch' && applied >= 2) {
       process.kill(process.pid, 'SIGKILL');
     }
   };
   const applications = app.get(Applications);
-  const applyRatio = applications.applyRatio.bind(applications);
-  applications.applyRatio = async (...args) => {
-    await applyRatio(...args);
-    crashAfterSecond();
+  const applyRatios = applications.applyRatios.bind(applications);
+  applications.applyRatios = async (...args) => {
+    await applyRatios(...args);
+    crashAfterSecond(args[3].length);
   };
   const reorganizations = app.get(Reorganizations);
-  const applyCashMerger = reorganizations.applyCashMerger.bind(reorganizations);
-  reorganizations.applyCashMerger = async (...args) => {
-    await applyCashMerger(...args);
-    crashAfterSecond();
+  const applyCashMergers = reorganizations.applyCashMergers.bind(reorganizations);
+  reorganizations.applyCashMergers = async (...args) => {
+    await applyCashMergers(...args);
+    crashAfterSecond(args[3].length);
   };
   const now = new Date(process.env.NOW as string);
   await app.get(DataSource).transaction((manager) =>

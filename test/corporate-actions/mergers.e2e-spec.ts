@@ -13,12 +13,12 @@ import {
   expectAuditClean,
   onlyStatement,
   unitsBySymbol,
+  HOUR,
+  cents,
 } from './support';
 
-const HOUR = 3600;
 /** 04:00 New York on the ex date (Wednesday 3 March 2049). */
 const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
-const cents = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
 const basisShare = (basis: Decimal, part: Decimal.Value, whole: Decimal.Value) =>
   basis.times(part).div(whole).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
 
@@ -286,8 +286,8 @@ describe('Mergers on the test clock', () => {
       total_cost_basis: basis.usAdbe.toFixed(),
     };
     await ctx.app!.get(DataSource).transaction((manager) =>
-      ctx.app!.get(Reorganizations).applyCashMerger(manager, scope, action!, stale, {
-        investorId: us.investor.id,
+      ctx.app!.get(Reorganizations).applyCashMergers(manager, scope, action!, [stale], {
+        investorIds: new Map([[stale.account_id, us.investor.id]]),
         now: new Date(EX_DATE_0400),
       }),
     );

@@ -4,6 +4,17 @@ import { isRemote, type TestContext, type TestCredentials } from '../support/app
 import { type Delivery, WebhookReceiver } from '../investors/receiver';
 import { as } from '../wallet/support/wallet';
 
+export const HOUR = 3600;
+export const DAY = 24 * HOUR;
+
+/** A UK tax resident: dividends are withheld. */
+export const GB_RESIDENT = {
+  identity: { tax_id_type: 'GBR_NINO', tax_id: 'AB 12 34 56 C', country_of_tax_residence: 'GB' },
+};
+
+/** A cash amount as the ledger holds it: half-even to the cent. */
+export const cents = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
+
 /** Announces a corporate action for the tenant's test mode; anything but 201 throws. */
 export async function announce(
   ctx: TestContext,

@@ -46,6 +46,38 @@ export class EventsService {
     return event;
   }
 
+  /**
+   * emit() for many events in one statement (a batch job's events: one round trip, not one per
+   * event), each announced as emit() announces it.
+   */
+  async emitMany(manager: EntityManager, inputs: EmitInput[]): Promise<EventEntity[]> {
+    if (inputs.length === 0) {
+      return [];
+    }
+    const events = inputs.map((input) => this.newEvent(input));
+    await manager.query(
+      `WITH e AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::jsonb[], $6::timestamptz[],
+           $7::text[]) AS e(id, tenant_id, livemode, event, data, created_at, notice)
+       ), inserted AS (
+         INSERT INTO "events" ("id", "tenant_id", "livemode", "event", "data", "created_at", "endpoint_id")
+         SELECT id, tenant_id, livemode, event, data, created_at, NULL FROM e RETURNING "id"
+       )
+       SELECT (SELECT count(*) FROM inserted)::int AS inserted, count(pg_notify('${EVENTS_CHANNEL}', e.notice))::int
+         AS notified FROM e`,
+      [
+        events.map((e) => e.id),
+        events.map((e) => e.tenant_id),
+        events.map((e) => e.livemode),
+        events.map((e) => e.event),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => e.created_at),
+        events.map((e) => encodeNotice(e)),
+      ],
+    );
+    return events;
+  }
+
   /** emit() as a statement of the caller's batch: the row is written when the batch runs. */
   emitInto(batch: WriteBatch, input: EmitInput): EventEntity {
     const event = this.newEvent(input);

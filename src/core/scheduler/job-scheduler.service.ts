@@ -28,6 +28,12 @@ export class JobScheduler {
     return (await this.jobs.insertIfAbsent(manager, input)) !== null;
   }
 
+  /** ensure() for many jobs in one statement (a batch job's follow-ups); how many were new. */
+  ensureMany(manager: EntityManager, inputs: ScheduleInput[]): Promise<number> {
+    inputs.forEach((input) => this.checkDue(input));
+    return this.jobs.insertManyIfAbsent(manager, inputs);
+  }
+
   /** schedule() as a statement of the caller's batch: the job is written when the batch runs. */
   scheduleInto(batch: WriteBatch, input: ScheduleInput): void {
     this.checkDue(input);

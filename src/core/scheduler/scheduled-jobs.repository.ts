@@ -63,6 +63,23 @@ export class ScheduledJobsRepository {
     return inserted[0]?.id ?? null;
   }
 
+  /** insertIfAbsent() for many jobs in one statement; how many were new. */
+  async insertManyIfAbsent(manager: EntityManager, inputs: ScheduleInput[]): Promise<number> {
+    if (inputs.length === 0) {
+      return 0;
+    }
+    const rows = inputs.map((input) => this.insertParams(input));
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO scheduled_jobs (id, tenant_id, livemode, kind, dedupe_key, due_at, payload)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::timestamptz[],
+         $7::jsonb[])
+       ON CONFLICT (tenant_id, livemode, kind, dedupe_key) DO NOTHING
+       RETURNING id`,
+      [0, 1, 2, 3, 4, 5, 6].map((column) => rows.map((row) => row[column])),
+    );
+    return inserted.length;
+  }
+
   async cancel(
     manager: EntityManager,
     key: { tenantId: string; livemode: boolean; kind: string; dedupeKey: string },

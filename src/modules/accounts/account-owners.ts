@@ -22,19 +22,20 @@ export class AccountOwners {
   }
 
   /**
-   * True when the account exists in this scope with no investor (the firm account), read in the
+   * Which of these accounts exist in this scope with no investor (the firm account), read in the
    * caller's transaction; an account not found is not taken for one.
    */
-  async hasNoInvestor(
+  async withoutInvestor(
     manager: EntityManager,
     scope: { tenantId: string; livemode: boolean },
-    accountId: string,
-  ): Promise<boolean> {
-    const rows: Array<{ investor_id: string | null }> = await manager.query(
-      `SELECT investor_id FROM investment_accounts WHERE id = $1 AND tenant_id = $2 AND livemode = $3`,
-      [accountId, scope.tenantId, scope.livemode],
+    accountIds: string[],
+  ): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id::text AS id FROM investment_accounts
+        WHERE id = ANY($1::uuid[]) AND tenant_id = $2 AND livemode = $3 AND investor_id IS NULL`,
+      [accountIds, scope.tenantId, scope.livemode],
     );
-    return rows.length > 0 && rows[0].investor_id === null;
+    return new Set(rows.map((r) => r.id));
   }
 }
 

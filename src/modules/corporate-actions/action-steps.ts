@@ -60,7 +60,7 @@ export class ActionSteps {
       manager,
       rows.map((r) => r.account_id),
     );
-    await this.entitlements.insertPending(
+    await this.entitlements.claim(
       manager,
       scope,
       action.id,
@@ -74,14 +74,15 @@ export class ActionSteps {
     return rows.length === BATCH_SIZE ? rows[rows.length - 1].account_id : null;
   }
 
-  /** Cash dividend: pays a batch of pending entitlements. */
+  /** Cash dividend: pays a batch of pending entitlements (after the cursor's account). */
   async pay(
     manager: EntityManager,
     scope: Scope,
     action: CorporateActionRow,
+    cursor: string | null,
     now: Date,
   ): Promise<string | null> {
-    const pending = await this.entitlements.pending(manager, scope, action.id, BATCH_SIZE);
+    const pending = await this.entitlements.pending(manager, scope, action.id, cursor, BATCH_SIZE);
     const holders = await this.holders.of(
       manager,
       pending.map((p) => p.account_id),
@@ -93,14 +94,15 @@ export class ActionSteps {
       action.asset_id,
       pending.map((p) => p.account_id),
     );
-    for (const entitlement of pending) {
-      await this.applications.payDividend(manager, scope, action, entitlement, {
-        withholdingBps: bps,
-        taxResidence: holders.get(entitlement.account_id)?.taxResidence ?? null,
-        costBasis: basis.get(entitlement.account_id) ?? '0',
-        now,
-      });
-    }
+    const taxResidence = new Map(
+      pending.map((p) => [p.account_id, holders.get(p.account_id)?.taxResidence ?? null]),
+    );
+    await this.applications.payDividends(manager, scope, action, pending, {
+      withholdingBps: bps,
+      taxResidence,
+      costBasis: basis,
+      now,
+    });
     return pending.length === BATCH_SIZE ? pending[pending.length - 1].account_id : null;
   }
 
@@ -158,38 +160,39 @@ export class ActionSteps {
       manager,
       rows.map((r) => r.account_id),
     );
-    for (const position of rows) {
-      await applyTo(position, holders.get(position.account_id)?.investorId ?? null);
-    }
+    const investorIds = new Map(
+      rows.map((r) => [r.account_id, holders.get(r.account_id)?.investorId ?? null]),
+    );
+    await applyTo(rows, investorIds);
     return rows.length === BATCH_SIZE ? rows[rows.length - 1].account_id : null;
   }
 
-  /** What applies the action to one holder, with what every holder of the batch shares. */
+  /** What applies the action to a batch of holders, with what every holder of the batch shares. */
   private async applierOf(
     manager: EntityManager,
     scope: Scope,
     action: CorporateActionRow,
     now: Date,
-  ): Promise<(position: HolderPosition, investorId: string | null) => Promise<void>> {
+  ): Promise<(rows: HolderPosition[], investorIds: Map<string, string | null>) => Promise<void>> {
     switch (action.type) {
       case 'stock_dividend':
       case 'stock_split':
       case 'reverse_split': {
         const { asset, previousClose } = await this.eveOf(manager, scope, action, action.asset_id);
-        return (position, investorId) =>
-          this.applications.applyRatio(manager, scope, action, position, {
-            investorId,
+        return (rows, investorIds) =>
+          this.applications.applyRatios(manager, scope, action, rows, {
+            investorIds,
             fractionable: asset.row.fractionable,
             previousClose,
             now,
           });
       }
       case 'symbol_change':
-        return (position, investorId) =>
-          this.reorganizations.applySymbolChange(manager, scope, action, position, { investorId, now });
+        return (rows, investorIds) =>
+          this.reorganizations.applySymbolChanges(manager, scope, action, rows, { investorIds, now });
       case 'cash_merger':
-        return (position, investorId) =>
-          this.reorganizations.applyCashMerger(manager, scope, action, position, { investorId, now });
+        return (rows, investorIds) =>
+          this.reorganizations.applyCashMergers(manager, scope, action, rows, { investorIds, now });
       case 'stock_merger': {
         const { asset, previousClose } = await this.eveOf(
           manager,
@@ -205,9 +208,9 @@ export class ActionSteps {
           fractionable: asset.row.fractionable,
           previousClose,
         };
-        return (position, investorId) =>
-          this.reorganizations.applyStockMerger(manager, scope, action, position, {
-            investorId,
+        return (rows, investorIds) =>
+          this.reorganizations.applyStockMergers(manager, scope, action, rows, {
+            investorIds,
             now,
             acquirer,
           });

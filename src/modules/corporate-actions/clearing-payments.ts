@@ -1,33 +1,28 @@
 import type Decimal from 'decimal.js';
-import type { EntityManager } from 'typeorm';
 import type { CorporateActionRow } from 'src/modules/corporate-actions/corporate-action.types';
-import type { Scope } from 'src/modules/corporate-actions/corporate-actions.repository';
-import type { LedgerService } from 'src/modules/ledger/ledger.service';
+import type { JournalInput } from 'src/modules/ledger/ledger.types';
 
 /** What an action pays an account through the issuer's agent, each its own journal. */
 export type ClearingPayment = 'dividend' | 'cash_in_lieu' | 'merger_cash';
 
+/** A journal of the action's tenant and mode, for LedgerService.postMany. */
+export type ActionJournal = Omit<JournalInput, 'tenantId' | 'livemode'>;
+
 /**
- * One journal paying an account from `corporate_action_clearing` (debit) into its cash (credit),
+ * The journal paying an account from `corporate_action_clearing` (debit) into its cash (credit),
  * keyed `ca:{action}:{account}:{what}` so a retried application posts it once, kind
  * `corporate_action.{what}`, referencing the action.
  */
-export async function payFromClearing(
-  ledger: LedgerService,
-  manager: EntityManager,
-  scope: Scope,
-  p: {
-    action: CorporateActionRow;
-    accountId: string;
-    what: ClearingPayment;
-    amount: Decimal;
-    description: string;
-    at: Date;
-  },
-): Promise<void> {
+export function clearingPayment(p: {
+  action: CorporateActionRow;
+  accountId: string;
+  what: ClearingPayment;
+  amount: Decimal;
+  description: string;
+  at: Date;
+}): ActionJournal {
   const currency = p.action.currency;
-  await ledger.post(manager, {
-    ...scope,
+  return {
     journalKey: `ca:${p.action.id}:${p.accountId}:${p.what}`,
     kind: `corporate_action.${p.what}`,
     effectiveAt: p.at,
@@ -41,5 +36,5 @@ export async function payFromClearing(
         amount: p.amount,
       },
     ],
-  });
+  };
 }

@@ -88,7 +88,7 @@ export class CorporateActionJobs implements OnModuleInit {
         return { step: 'pay', cursor: null, dueAt: payAt > job.now ? payAt : job.now };
       }
       case 'pay': {
-        const last = await this.steps.pay(manager, scope, action, job.now);
+        const last = await this.steps.pay(manager, scope, action, cursor, job.now);
         return last ? { step: 'pay', cursor: last } : 'done';
       }
       case 'orders': {

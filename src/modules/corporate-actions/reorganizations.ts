@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { AppliedChange, fractionSoldOf } from 'src/modules/corporate-actions/application-activities';
 import { AppliedChanges } from 'src/modules/corporate-actions/applied-changes';
-import { payFromClearing } from 'src/modules/corporate-actions/clearing-payments';
+import { ActionJournal, clearingPayment } from 'src/modules/corporate-actions/clearing-payments';
 import type { CorporateActionRow } from 'src/modules/corporate-actions/corporate-action.types';
 import type { Scope } from 'src/modules/corporate-actions/corporate-actions.repository';
 import {
@@ -11,12 +11,13 @@ import {
   stockMergerOutcome,
   StockMergerOutcome,
 } from 'src/modules/corporate-actions/entitlement-math';
-import { EntitlementsRepository, Outcome } from 'src/modules/corporate-actions/entitlements.repository';
+import type { Outcome } from 'src/modules/corporate-actions/entitlements.repository';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
-import { HolderPosition, PositionAdjustments, PositionAsset } from 'src/modules/trading/position-adjustments';
+import { HolderPosition, PositionAdjustments } from 'src/modules/trading/position-adjustments';
 
 export interface ReorganizationContext {
-  investorId: string | null;
+  /** The investor of each holder's account (null: the firm account). */
+  investorIds: Map<string, string | null>;
   now: Date;
 }
 
@@ -34,187 +35,216 @@ export interface Acquirer {
 const ZERO_CASH = { cash: '0', withholding: '0', netCash: '0', cashInLieu: '0' };
 
 /**
- * Symbol changes and mergers applied to one holder, inside the batch's transaction (as
- * Applications does for dividends and splits): the entitlement claimed first (the unique key that
- * makes a retried batch apply nothing), then the position change, the journals
- * (`ca:{action}:{account}:merger_cash|cash_in_lieu`), the entitlement's outcome, the activities
- * and `corporate_action.applied`.
+ * Symbol changes and mergers applied to a batch of holders, inside the batch's transaction (as
+ * Applications does for dividends and splits), each kind of write one statement for the batch:
+ * the entitlements claimed first (the unique key that makes a retried batch apply nothing), then
+ * the position changes, the journals (`ca:{action}:{account}:merger_cash|cash_in_lieu`), the
+ * entitlements' outcomes, the activities and `corporate_action.applied`.
  */
 @Injectable()
 export class Reorganizations {
   constructor(
-    private readonly entitlements: EntitlementsRepository,
     private readonly positions: PositionAdjustments,
     private readonly ledger: LedgerService,
     private readonly changes: AppliedChanges,
   ) {}
 
-  /** The position takes the new symbol; quantity, cost basis and dates stay. */
-  async applySymbolChange(
+  /** The positions take the new symbol; quantity, cost basis and dates stay. */
+  async applySymbolChanges(
     manager: EntityManager,
     scope: Scope,
     action: CorporateActionRow,
-    position: HolderPosition,
+    holders: HolderPosition[],
     ctx: ReorganizationContext,
   ): Promise<void> {
-    if (!(await this.claim(manager, scope, action, position, ctx))) {
-      return;
-    }
-    const accountId = position.account_id;
-    await this.positions.rename(manager, scope, accountId, action.asset_id, action.new_symbol as string);
+    const claimed = await this.changes.claim(manager, scope, action, holders, ctx);
+    const accountIds = claimed.map((p) => p.account_id);
+    await this.positions.rename(manager, scope, action.asset_id, accountIds, action.new_symbol as string);
     const outcome: Outcome = { ...ZERO_CASH, quantityChange: '0', status: 'applied', at: ctx.now };
-    await this.finish(manager, scope, action, position, ctx, outcome, {
-      quantityAfter: position.quantity,
-      costBasisAfter: new Decimal(position.total_cost_basis).toFixed(),
-    });
-  }
-
-  /** The position is closed at cash_rate per share, realizing cash − its cost basis. */
-  async applyCashMerger(
-    manager: EntityManager,
-    scope: Scope,
-    action: CorporateActionRow,
-    position: HolderPosition,
-    ctx: ReorganizationContext,
-  ): Promise<void> {
-    if (!(await this.claim(manager, scope, action, position, ctx))) {
-      return;
-    }
-    const accountId = position.account_id;
-    const result = cashMergerOutcome({
-      quantity: position.quantity,
-      totalCostBasis: position.total_cost_basis,
-      cashRate: action.cash_rate as string,
-      currency: action.currency,
-    });
-    await this.positions.adjust(
+    await this.changes.finish(
       manager,
       scope,
-      accountId,
-      action.asset_id,
-      { quantity: '0', totalCostBasis: '0' },
-      ctx.now,
+      action,
+      claimed.map((position) =>
+        changeOf(position, ctx, outcome, {
+          quantityAfter: position.quantity,
+          costBasisAfter: new Decimal(position.total_cost_basis).toFixed(),
+        }),
+      ),
     );
-    if (result.cash.gt(0)) {
-      await payFromClearing(this.ledger, manager, scope, {
-        action,
-        accountId,
-        what: 'merger_cash',
-        amount: result.cash,
-        description:
-          `Cash merger: ${position.quantity} ${action.symbol} × ${action.cash_rate} ${action.currency}; ` +
-          `basis ${new Decimal(position.total_cost_basis).toFixed()}, realized ${result.realizedGainLoss.toFixed()}`,
+  }
+
+  /** The positions are closed at cash_rate per share, realizing cash − their cost basis. */
+  async applyCashMergers(
+    manager: EntityManager,
+    scope: Scope,
+    action: CorporateActionRow,
+    holders: HolderPosition[],
+    ctx: ReorganizationContext,
+  ): Promise<void> {
+    const claimed = await this.changes.claim(manager, scope, action, holders, ctx);
+    const applied = claimed.map((position) => ({
+      position,
+      result: cashMergerOutcome({
+        quantity: position.quantity,
+        totalCostBasis: position.total_cost_basis,
+        cashRate: action.cash_rate as string,
+        currency: action.currency,
+      }),
+    }));
+    await this.empty(manager, scope, action, claimed, ctx.now);
+    await this.ledger.postMany(
+      manager,
+      scope,
+      applied
+        .filter(({ result }) => result.cash.gt(0))
+        .map(({ position, result }) =>
+          clearingPayment({
+            action,
+            accountId: position.account_id,
+            what: 'merger_cash',
+            amount: result.cash,
+            description:
+              `Cash merger: ${position.quantity} ${action.symbol} × ${action.cash_rate} ${action.currency}; ` +
+              `basis ${new Decimal(position.total_cost_basis).toFixed()}, realized ${result.realizedGainLoss.toFixed()}`,
+            at: ctx.now,
+          }),
+        ),
+    );
+    const changes = applied.map(({ position, result }) => {
+      const cash = result.cash.toFixed();
+      const quantityChange = new Decimal(position.quantity).neg().toFixed();
+      const outcome: Outcome = {
+        ...ZERO_CASH,
+        cash,
+        netCash: cash,
+        quantityChange,
+        status: 'applied',
         at: ctx.now,
-      });
-    }
-    const cash = result.cash.toFixed();
-    const outcome: Outcome = {
-      ...ZERO_CASH,
-      cash,
-      netCash: cash,
-      quantityChange: new Decimal(position.quantity).neg().toFixed(),
-      status: 'applied',
-      at: ctx.now,
-    };
-    await this.finish(manager, scope, action, position, ctx, outcome, {
-      quantityAfter: '0',
-      costBasisAfter: '0',
+      };
+      return changeOf(position, ctx, outcome, { quantityAfter: '0', costBasisAfter: '0' });
     });
+    await this.changes.finish(manager, scope, action, changes);
   }
 
   /**
-   * The position becomes quantity × new_rate / old_rate of the acquirer (added to a position there
+   * Each position becomes quantity × new_rate / old_rate of the acquirer (added to a position there
    * with the basis carried over), plus cash_rate × quantity in cash; a non-fractionable acquirer's
    * fraction is paid as cash in lieu, taking its share of the basis.
    */
-  async applyStockMerger(
+  async applyStockMergers(
     manager: EntityManager,
     scope: Scope,
     action: CorporateActionRow,
-    position: HolderPosition,
+    holders: HolderPosition[],
     ctx: ReorganizationContext & { acquirer: Acquirer },
   ): Promise<void> {
-    if (!(await this.claim(manager, scope, action, position, ctx))) {
-      return;
-    }
     const { acquirer } = ctx;
-    const accountId = position.account_id;
-    const result = stockMergerOutcome({
-      quantity: position.quantity,
-      totalCostBasis: position.total_cost_basis,
-      oldRate: action.old_rate as string,
-      newRate: action.new_rate as string,
-      cashRate: action.cash_rate,
-      fractionable: acquirer.fractionable,
-      acquirerPreviousClose: acquirer.previousClose,
-      currency: action.currency,
-    });
-    await this.moveIntoAcquirer(manager, scope, action, accountId, acquirer, result, ctx.now);
-    await this.payStockMergerCash(manager, scope, action, position, acquirer, result, ctx.now);
-    const cash = result.cash.toFixed();
-    const outcome: Outcome = {
-      ...ZERO_CASH,
-      cash,
-      netCash: cash,
-      quantityChange: result.quantityAfter.minus(position.quantity).toFixed(),
-      cashInLieu: result.cashInLieu.toFixed(),
-      status: 'applied',
-      at: ctx.now,
-    };
-    await this.finish(manager, scope, action, position, ctx, outcome, {
-      quantityAfter: result.quantityAfter.toFixed(),
-      costBasisAfter: result.costBasisAfter.toFixed(),
-      acquirerSymbol: acquirer.symbol,
-      fractionSold: fractionSoldOf(result),
-    });
-  }
-
-  /** The target's position goes to 0; the acquirer's shares join a position there with their basis. */
-  private async moveIntoAcquirer(
-    manager: EntityManager,
-    scope: Scope,
-    action: CorporateActionRow,
-    accountId: string,
-    acquirer: Acquirer,
-    result: StockMergerOutcome,
-    at: Date,
-  ): Promise<void> {
-    const emptied = { quantity: '0', totalCostBasis: '0' };
-    await this.positions.adjust(manager, scope, accountId, action.asset_id, emptied, at);
-    if (result.quantityAfter.gt(0)) {
-      const asset: PositionAsset = { accountId, ...acquirer };
-      const shares = {
+    const claimed = await this.changes.claim(manager, scope, action, holders, ctx);
+    const applied = claimed.map((position) => ({
+      position,
+      result: stockMergerOutcome({
+        quantity: position.quantity,
+        totalCostBasis: position.total_cost_basis,
+        oldRate: action.old_rate as string,
+        newRate: action.new_rate as string,
+        cashRate: action.cash_rate,
+        fractionable: acquirer.fractionable,
+        acquirerPreviousClose: acquirer.previousClose,
+        currency: action.currency,
+      }),
+    }));
+    await this.empty(manager, scope, action, claimed, ctx.now);
+    const units = applied
+      .filter(({ result }) => result.quantityAfter.gt(0))
+      .map(({ position, result }) => ({
+        accountId: position.account_id,
         quantity: result.quantityAfter.toFixed(),
         totalCostBasis: result.costBasisAfter.toFixed(),
+      }));
+    await this.positions.addUnits(manager, scope, acquirer, units, ctx.now);
+    await this.ledger.postMany(
+      manager,
+      scope,
+      applied.flatMap(({ position, result }) => stockMergerCash(action, position, acquirer, result, ctx.now)),
+    );
+    const changes = applied.map(({ position, result }) => {
+      const cash = result.cash.toFixed();
+      const outcome: Outcome = {
+        ...ZERO_CASH,
+        cash,
+        netCash: cash,
+        quantityChange: result.quantityAfter.minus(position.quantity).toFixed(),
+        cashInLieu: result.cashInLieu.toFixed(),
+        status: 'applied',
+        at: ctx.now,
       };
-      await this.positions.addUnits(manager, scope, asset, shares, at);
-    }
+      return changeOf(position, ctx, outcome, {
+        quantityAfter: result.quantityAfter.toFixed(),
+        costBasisAfter: result.costBasisAfter.toFixed(),
+        acquirerSymbol: acquirer.symbol,
+        fractionSold: fractionSoldOf(result),
+      });
+    });
+    await this.changes.finish(manager, scope, action, changes);
   }
 
-  /** A stock merger's cash part and its fraction's cash in lieu, each its own journal. */
-  private async payStockMergerCash(
+  /** The target's positions go to 0 (a merger). */
+  private empty(
     manager: EntityManager,
     scope: Scope,
     action: CorporateActionRow,
-    position: HolderPosition,
-    acquirer: Acquirer,
-    result: StockMergerOutcome,
+    claimed: HolderPosition[],
     at: Date,
   ): Promise<void> {
-    const accountId = position.account_id;
-    const terms = `${action.symbol} into ${acquirer.symbol} ${action.new_rate} for ${action.old_rate}`;
-    if (result.cash.gt(0)) {
-      await payFromClearing(this.ledger, manager, scope, {
+    const emptied = claimed.map((p) => ({ accountId: p.account_id, quantity: '0', totalCostBasis: '0' }));
+    return this.positions.adjust(manager, scope, action.asset_id, emptied, at);
+  }
+}
+
+/** What one application changed in a holder's account. */
+function changeOf(
+  position: HolderPosition,
+  ctx: ReorganizationContext,
+  outcome: Outcome,
+  after: Pick<AppliedChange, 'quantityAfter' | 'costBasisAfter' | 'acquirerSymbol' | 'fractionSold'>,
+): AppliedChange {
+  return {
+    accountId: position.account_id,
+    investorId: ctx.investorIds.get(position.account_id) ?? null,
+    quantityBefore: position.quantity,
+    costBasisBefore: new Decimal(position.total_cost_basis).toFixed(),
+    outcome,
+    ...after,
+  };
+}
+
+/** A stock merger's cash part and its fraction's cash in lieu, each its own journal. */
+function stockMergerCash(
+  action: CorporateActionRow,
+  position: HolderPosition,
+  acquirer: Acquirer,
+  result: StockMergerOutcome,
+  at: Date,
+): ActionJournal[] {
+  const accountId = position.account_id;
+  const terms = `${action.symbol} into ${acquirer.symbol} ${action.new_rate} for ${action.old_rate}`;
+  const journals: ActionJournal[] = [];
+  if (result.cash.gt(0)) {
+    journals.push(
+      clearingPayment({
         action,
         accountId,
         what: 'merger_cash',
         amount: result.cash,
         description: `Stock merger ${terms}: ${position.quantity} × ${action.cash_rate} ${action.currency}`,
         at,
-      });
-    }
-    if (result.cashInLieu.gt(0)) {
-      await payFromClearing(this.ledger, manager, scope, {
+      }),
+    );
+  }
+  if (result.cashInLieu.gt(0)) {
+    journals.push(
+      clearingPayment({
         action,
         accountId,
         what: 'cash_in_lieu',
@@ -223,43 +253,8 @@ export class Reorganizations {
           `Cash in lieu of ${result.fraction.toFixed()} ${acquirer.symbol} (stock merger ${terms}; ` +
           `basis ${result.fractionBasis.toFixed()})`,
         at,
-      });
-    }
-  }
-
-  private claim(
-    manager: EntityManager,
-    scope: Scope,
-    action: CorporateActionRow,
-    position: HolderPosition,
-    ctx: ReorganizationContext,
-  ): Promise<boolean> {
-    return this.entitlements.claim(
-      manager,
-      scope,
-      action.id,
-      { accountId: position.account_id, investorId: ctx.investorId, eligible: position.quantity },
-      ctx.now,
+      }),
     );
   }
-
-  private async finish(
-    manager: EntityManager,
-    scope: Scope,
-    action: CorporateActionRow,
-    position: HolderPosition,
-    ctx: ReorganizationContext,
-    outcome: Outcome,
-    after: Pick<AppliedChange, 'quantityAfter' | 'costBasisAfter' | 'acquirerSymbol' | 'fractionSold'>,
-  ): Promise<void> {
-    await this.entitlements.complete(manager, scope, action.id, position.account_id, outcome);
-    await this.changes.record(manager, scope, action, {
-      accountId: position.account_id,
-      investorId: ctx.investorId,
-      quantityBefore: position.quantity,
-      costBasisBefore: new Decimal(position.total_cost_basis).toFixed(),
-      outcome,
-      ...after,
-    });
-  }
+  return journals;
 }

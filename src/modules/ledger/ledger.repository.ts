@@ -62,28 +62,48 @@ export class LedgerRepository {
   }
 
   /**
-   * Adds to an account's running totals in one statement. For a no-overdraft account the UPDATE
-   * only happens when posted and pending debits stay within posted credits afterwards; false when
-   * it did not (the row lock serialises concurrent writers, each seeing the last committed totals).
+   * Adds to accounts' running totals. For a no-overdraft account the UPDATE only happens when
+   * posted and pending debits stay within posted credits afterwards; answers the accounts where it
+   * did not (the row locks serialise concurrent writers, each seeing the last committed totals).
+   * Several accounts are locked in id order first (so two writers never wait on each other's rows
+   * in opposite orders), then changed in one statement; one account is one statement. The lock is
+   * the UPDATE's own (FOR NO KEY UPDATE): FOR UPDATE would also wait on the key-share locks that
+   * concurrent writers' new entries hold on the accounts they reference, a deadlock.
    */
-  async applyTotals(manager: EntityManager, accountId: string, delta: TotalsDelta): Promise<boolean> {
+  async applyTotals(
+    manager: EntityManager,
+    changes: Array<{ accountId: string; delta: TotalsDelta }>,
+  ): Promise<Set<string>> {
+    if (changes.length === 0) {
+      return new Set();
+    }
+    const ids = changes.map((c) => c.accountId);
+    if (changes.length > 1) {
+      await manager.query(
+        `SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+        [ids],
+      );
+    }
+    const column = (key: keyof TotalsDelta) => changes.map((c) => c.delta[key].toFixed());
     // TypeORM answers an UPDATE with [returned rows, affected count].
-    const [, updated]: [unknown[], number] = await manager.query(
-      `UPDATE ledger_accounts
-          SET debits_posted = debits_posted + $2, credits_posted = credits_posted + $3,
-              debits_pending = debits_pending + $4, credits_pending = credits_pending + $5
-        WHERE id = $1
-          AND (NOT no_overdraft OR debits_posted + $2 + debits_pending + $4 <= credits_posted + $3)
-        RETURNING id`,
+    const [updated]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE ledger_accounts a
+          SET debits_posted = a.debits_posted + x.dp, credits_posted = a.credits_posted + x.cp,
+              debits_pending = a.debits_pending + x.dq, credits_pending = a.credits_pending + x.cq
+         FROM unnest($1::uuid[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[]) AS x(id, dp, cp, dq, cq)
+        WHERE a.id = x.id
+          AND (NOT a.no_overdraft OR a.debits_posted + x.dp + a.debits_pending + x.dq <= a.credits_posted + x.cp)
+        RETURNING a.id::text AS id`,
       [
-        accountId,
-        delta.debitsPosted.toFixed(),
-        delta.creditsPosted.toFixed(),
-        delta.debitsPending.toFixed(),
-        delta.creditsPending.toFixed(),
+        ids,
+        column('debitsPosted'),
+        column('creditsPosted'),
+        column('debitsPending'),
+        column('creditsPending'),
       ],
     );
-    return updated === 1;
+    const applied = new Set(updated.map((r) => r.id));
+    return new Set(ids.filter((id) => !applied.has(id)));
   }
 
   /** Inserts the journal unless its key exists; null when it did (the earlier post stands). */

@@ -30,9 +30,9 @@ export class TotalsChange {
   }
 
   /**
-   * One conditional UPDATE per account, in id order (so two writers never wait on each other's
-   * rows in opposite orders). A no-overdraft account that would go below zero refuses: the caller's
-   * transaction is abandoned with 422 SVC-422-002.
+   * The accounts' conditional UPDATEs (LedgerRepository.applyTotals: in id order, one statement
+   * for however many accounts). A no-overdraft account that would go below zero refuses: the
+   * caller's transaction is abandoned with 422 SVC-422-002.
    */
   async apply(
     manager: EntityManager,
@@ -40,10 +40,13 @@ export class TotalsChange {
     insufficientFundsParam?: string,
   ): Promise<void> {
     const ordered = [...this.deltas.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const [accountId, { account, delta }] of ordered) {
-      if (!(await repository.applyTotals(manager, accountId, delta))) {
-        throw new InsufficientFundsError(account.currency, insufficientFundsParam);
-      }
+    const refused = await repository.applyTotals(
+      manager,
+      ordered.map(([accountId, { delta }]) => ({ accountId, delta })),
+    );
+    const first = ordered.find(([accountId]) => refused.has(accountId));
+    if (first) {
+      throw new InsufficientFundsError(first[1].account.currency, insufficientFundsParam);
     }
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
-import type { DueJob } from 'src/core/scheduler/job-types';
+import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
 import { AccountOwners } from 'src/modules/accounts/account-owners';
 import { ActivitiesService } from 'src/modules/activities/activities.service';
 import type { ActivityInput, ActivityScope } from 'src/modules/activities/activity-types';
@@ -45,55 +45,47 @@ export class StatementJobs implements OnModuleInit {
     this.registry.register(STATEMENT_JOB, { run: (manager, job) => this.statement(manager, job) });
   }
 
+  /** The confirmation and statement jobs the recorded activities call for, in one statement. */
   private async schedule(
     manager: EntityManager,
     scope: ActivityScope,
     recorded: ActivityInput[],
   ): Promise<void> {
-    const seen = new Set<string>();
-    const firm = new Set<string>();
-    for (const accountId of new Set(recorded.map((a) => a.accountId))) {
-      if (await this.owners.hasNoInvestor(manager, scope, accountId)) {
-        firm.add(accountId);
-      }
-    }
+    const firm = await this.owners.withoutInvestor(manager, scope, [
+      ...new Set(recorded.map((a) => a.accountId)),
+    ]);
+    const jobs = new Map<string, ScheduleInput>();
     for (const a of recorded.filter((r) => !firm.has(r.accountId))) {
       const date = businessDate(a.at);
-      const month = date.slice(0, 7);
-      if (a.type === 'FILL' && !seen.has(`c:${a.accountId}:${date}`)) {
-        seen.add(`c:${a.accountId}:${date}`);
-        await this.scheduleConfirmation(manager, scope, a.accountId, date);
+      if (a.type === 'FILL') {
+        jobs.set(`c:${a.accountId}:${date}`, this.confirmationJob(scope, a.accountId, date));
       }
-      if (!seen.has(`s:${a.accountId}:${month}`)) {
-        seen.add(`s:${a.accountId}:${month}`);
-        await this.scheduleStatement(manager, scope, a.accountId, month);
-      }
+      jobs.set(
+        `s:${a.accountId}:${date.slice(0, 7)}`,
+        this.statementJob(scope, a.accountId, date.slice(0, 7)),
+      );
     }
+    await this.scheduler.ensureMany(manager, [...jobs.values()]);
   }
 
-  private scheduleConfirmation(
-    manager: EntityManager,
-    scope: ActivityScope,
-    accountId: string,
-    date: string,
-  ) {
-    return this.scheduler.schedule(manager, {
+  private confirmationJob(scope: ActivityScope, accountId: string, date: string): ScheduleInput {
+    return {
       ...scope,
       kind: CONFIRMATION_JOB,
       dueAt: confirmationDue(date),
       payload: { accountId, tradeDate: date },
       dedupeKey: `${accountId}:${date}`,
-    });
+    };
   }
 
-  private scheduleStatement(manager: EntityManager, scope: ActivityScope, accountId: string, month: string) {
-    return this.scheduler.schedule(manager, {
+  private statementJob(scope: ActivityScope, accountId: string, month: string): ScheduleInput {
+    return {
       ...scope,
       kind: STATEMENT_JOB,
       dueAt: statementDue(month),
       payload: { accountId, month },
       dedupeKey: `${accountId}:${month}`,
-    });
+    };
   }
 
   private async confirm(manager: EntityManager, job: DueJob): Promise<void> {
@@ -148,7 +140,7 @@ export class StatementJobs implements OnModuleInit {
     const holds =
       data.cash.some((c) => c.closing !== '0' && !/^0\.0*$/.test(c.closing)) || data.positions.length > 0;
     if (holds) {
-      await this.scheduleStatement(manager, scope, accountId, nextMonth(month));
+      await this.scheduler.ensure(manager, this.statementJob(scope, accountId, nextMonth(month)));
     }
   }
 

@@ -5,9 +5,9 @@ import { OrdersRepository, Scope } from 'src/modules/trading/orders.repository';
 import {
   EligibleHolder,
   HolderPosition,
-  PositionAsset,
-  PositionsRepository,
-} from 'src/modules/trading/positions.repository';
+  HolderPositionsRepository,
+} from 'src/modules/trading/holder-positions.repository';
+import type { PositionAsset } from 'src/modules/trading/positions.repository';
 
 export type { EligibleHolder, HolderPosition, PositionAsset };
 
@@ -21,7 +21,7 @@ export class PositionAdjustments {
   constructor(
     private readonly fills: OrderFills,
     private readonly orders: OrdersRepository,
-    private readonly positions: PositionsRepository,
+    private readonly positions: HolderPositionsRepository,
   ) {}
 
   /** Up to `limit` positions of an asset above zero after `afterAccountId`, locked FOR UPDATE. */
@@ -57,38 +57,37 @@ export class PositionAdjustments {
     return this.positions.basisOf(manager, scope, assetId, accountIds);
   }
 
-  /** Sets a held position's quantity and total cost basis (a split, cash in lieu or merger). */
+  /** Sets held positions' quantities and total cost bases (a split, cash in lieu or merger). */
   adjust(
     manager: EntityManager,
     scope: Scope,
-    accountId: string,
     assetId: string,
-    change: { quantity: string; totalCostBasis: string },
+    changes: Array<{ accountId: string; quantity: string; totalCostBasis: string }>,
     at: Date,
   ): Promise<void> {
-    return this.positions.adjust(manager, scope, accountId, assetId, change, at);
+    return this.positions.adjust(manager, scope, assetId, changes, at);
   }
 
-  /** A symbol change of one holder's position: the new symbol, quantity, basis and dates kept. */
+  /** A symbol change of holders' positions: the new symbol, quantity, basis and dates kept. */
   rename(
     manager: EntityManager,
     scope: Scope,
-    accountId: string,
     assetId: string,
+    accountIds: string[],
     symbol: string,
   ): Promise<void> {
-    return this.positions.rename(manager, scope, accountId, assetId, symbol);
+    return this.positions.rename(manager, scope, assetId, accountIds, symbol);
   }
 
-  /** A stock merger: adds units and their cost basis to the account's position in the acquirer. */
+  /** A stock merger: adds units and their cost basis to each account's position in the acquirer. */
   addUnits(
     manager: EntityManager,
     scope: Scope,
-    asset: PositionAsset,
-    change: { quantity: string; totalCostBasis: string },
+    asset: Omit<PositionAsset, 'accountId'>,
+    units: Array<{ accountId: string; quantity: string; totalCostBasis: string }>,
     at: Date,
   ): Promise<void> {
-    return this.positions.addBuy(manager, scope, asset, change.quantity, change.totalCostBasis, at);
+    return this.positions.addUnits(manager, scope, asset, units, at);
   }
 
   /** A symbol change: the asset's open orders (left open) show the new symbol. */

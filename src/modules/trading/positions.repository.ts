@@ -17,20 +17,6 @@ export interface PositionAsset {
   currency: string;
 }
 
-/** One holder of an asset as a corporate action reads it (locked until the caller commits). */
-export interface HolderPosition {
-  account_id: string;
-  quantity: string;
-  held_quantity: string;
-  total_cost_basis: string;
-}
-
-/** A holder's quantity at an instant: the position now less what filled since. */
-export interface EligibleHolder {
-  account_id: string;
-  eligible_quantity: string;
-}
-
 /**
  * Positions per account and asset. Quantity held for open sell orders is reserved in
  * `held_quantity` by a conditional UPDATE, so two sells can never reserve the same shares.
@@ -216,100 +202,5 @@ export class PositionsRepository {
       [scope.tenantId, scope.livemode, accountId, symbol],
     );
     return rows[0] ?? null;
-  }
-
-  /** Up to `limit` positions of an asset above zero after `afterAccountId`, locked FOR UPDATE. */
-  holdersOfAsset(
-    manager: EntityManager,
-    scope: Scope,
-    assetId: string,
-    afterAccountId: string | null,
-    limit: number,
-  ): Promise<HolderPosition[]> {
-    return manager.query(
-      `SELECT account_id, trim_scale(quantity)::text AS quantity, trim_scale(held_quantity)::text AS held_quantity,
-              trim_scale(total_cost_basis)::text AS total_cost_basis
-         FROM positions
-        WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND quantity > 0
-          AND ($4::uuid IS NULL OR account_id > $4::uuid)
-        ORDER BY account_id LIMIT $5 FOR UPDATE`,
-      [scope.tenantId, scope.livemode, assetId, afterAccountId, limit],
-    );
-  }
-
-  /**
-   * Quantities of an asset's holders at `at` (the close before an ex date): each position now less
-   * its buys and plus its sells filled at or after `at`; only positive quantities, `limit` per call.
-   */
-  eligibleAt(
-    manager: EntityManager,
-    scope: Scope,
-    assetId: string,
-    at: Date,
-    afterAccountId: string | null,
-    limit: number,
-  ): Promise<EligibleHolder[]> {
-    return manager.query(
-      `SELECT p.account_id, trim_scale(p.quantity - COALESCE(x.net, 0))::text AS eligible_quantity
-         FROM positions p
-         LEFT JOIN LATERAL (
-           SELECT sum(CASE WHEN e.side = 'buy' THEN e.quantity ELSE -e.quantity END) AS net
-             FROM executions e
-            WHERE e.account_id = p.account_id AND e.asset_id = p.asset_id AND e.created_at >= $4
-         ) x ON true
-        WHERE p.tenant_id = $1 AND p.livemode = $2 AND p.asset_id = $3
-          AND ($5::uuid IS NULL OR p.account_id > $5::uuid)
-          AND p.quantity - COALESCE(x.net, 0) > 0
-        ORDER BY p.account_id LIMIT $6`,
-      [scope.tenantId, scope.livemode, assetId, at, afterAccountId, limit],
-    );
-  }
-
-  /** Sets a held position's quantity and total cost basis (a split, cash in lieu or merger). */
-  async adjust(
-    manager: EntityManager,
-    scope: Scope,
-    accountId: string,
-    assetId: string,
-    change: { quantity: string; totalCostBasis: string },
-    at: Date,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE positions SET quantity = $5, total_cost_basis = $6, updated_at = $7, last_transaction_at = $7
-        WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 AND asset_id = $4`,
-      [scope.tenantId, scope.livemode, accountId, assetId, change.quantity, change.totalCostBasis, at],
-    );
-  }
-
-  /** A symbol change: the position shows the asset's new symbol; quantity, basis and dates stay. */
-  async rename(
-    manager: EntityManager,
-    scope: Scope,
-    accountId: string,
-    assetId: string,
-    symbol: string,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE positions SET symbol = $5
-        WHERE tenant_id = $1 AND livemode = $2 AND account_id = $3 AND asset_id = $4`,
-      [scope.tenantId, scope.livemode, accountId, assetId, symbol],
-    );
-  }
-
-  /** Total cost basis of an asset's positions of some accounts, by account id. */
-  async basisOf(
-    manager: EntityManager,
-    scope: Scope,
-    assetId: string,
-    accountIds: string[],
-  ): Promise<Map<string, string>> {
-    const rows: Array<{ account_id: string; basis: string }> = accountIds.length
-      ? await manager.query(
-          `SELECT account_id, trim_scale(total_cost_basis)::text AS basis FROM positions
-            WHERE tenant_id = $1 AND livemode = $2 AND asset_id = $3 AND account_id = ANY($4::uuid[])`,
-          [scope.tenantId, scope.livemode, assetId, accountIds],
-        )
-      : [];
-    return new Map(rows.map((r) => [r.account_id, r.basis]));
   }
 }

@@ -9,6 +9,7 @@ import { SessionEvents } from 'src/modules/trading/engine/session-events';
 import { ExecutionsRepository } from 'src/modules/trading/executions.repository';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { PositionAdjustments } from 'src/modules/trading/position-adjustments';
+import { HolderPositionsRepository } from 'src/modules/trading/holder-positions.repository';
 import { PositionsRepository } from 'src/modules/trading/positions.repository';
 import { TradeRecords } from 'src/modules/trading/trade-records.service';
 import { TradingSettingsModule } from 'src/modules/trading/trading-settings.module';
@@ -27,6 +28,7 @@ import { TradingSettingsModule } from 'src/modules/trading/trading-settings.modu
     OrderEngine,
     SessionEvents,
     PositionAdjustments,
+    HolderPositionsRepository,
     TradeRecords,
   ],
   exports: [
