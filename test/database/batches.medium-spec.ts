@@ -34,21 +34,24 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
     const statements: string[] = [];
     await ctx.dataSource.transaction(async (manager) => {
       const batch = new WriteBatch();
-      const probe = batch.add(
-        'INSERT INTO batch_probe (id, owner, amount) VALUES ($1, $2, $3) RETURNING id',
-        ['p1', 'alice', '10.25'],
-        (n) => counts.push(n),
-      );
-      batch.add(
-        `INSERT INTO batch_probe_log (probe_id, note) SELECT id, $1 FROM ${probe.name} RETURNING probe_id`,
-        ['created'],
-        (n) => counts.push(n),
-      );
-      batch.add(
-        'UPDATE batch_probe SET amount = amount + $2 WHERE owner = $1 RETURNING id',
-        ['nobody', '1'],
-        (n) => counts.push(n),
-      );
+      const probe = batch.add({
+        sql: 'INSERT INTO batch_probe (id, owner, amount) VALUES ($1, $2, $3) RETURNING id',
+        params: ['p1', 'alice', '10.25'],
+        changes: { table: 'batch_probe', key: 'p1' },
+        check: (n) => counts.push(n),
+      });
+      batch.add({
+        sql: `INSERT INTO batch_probe_log (probe_id, note) SELECT id, $1 FROM ${probe.name} RETURNING probe_id`,
+        params: ['created'],
+        changes: { table: 'batch_probe_log', key: 'p1:created' },
+        check: (n) => counts.push(n),
+      });
+      batch.add({
+        sql: 'UPDATE batch_probe SET amount = amount + $2 WHERE id = $1 RETURNING id',
+        params: ['nobody', '1'],
+        changes: { table: 'batch_probe', key: 'nobody' },
+        check: (n) => counts.push(n),
+      });
       const runner = manager.queryRunner!;
       const client = (await runner.connect()) as { query: (...args: unknown[]) => unknown };
       const send = client.query.bind(client);
@@ -77,15 +80,20 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
     const error = await ctx.dataSource
       .transaction(async (manager) => {
         const batch = new WriteBatch();
-        batch.add('INSERT INTO batch_probe (id, owner, amount) VALUES ($1, $2, $3) RETURNING id', [
-          'p2',
-          'bob',
-          '1',
-        ]);
-        batch.add('UPDATE batch_probe SET amount = 0 WHERE id = $1 RETURNING id', ['missing'], (n) => {
-          if (n !== 1) {
-            throw new Error('refused');
-          }
+        batch.add({
+          sql: 'INSERT INTO batch_probe (id, owner, amount) VALUES ($1, $2, $3) RETURNING id',
+          params: ['p2', 'bob', '1'],
+          changes: { table: 'batch_probe', key: 'p2' },
+        });
+        batch.add({
+          sql: 'UPDATE batch_probe SET amount = 0 WHERE id = $1 RETURNING id',
+          params: ['missing'],
+          changes: { table: 'batch_probe', key: 'missing' },
+          check: (n) => {
+            if (n !== 1) {
+              throw new Error('refused');
+            }
+          },
         });
         await batch.run(manager);
       })
@@ -111,6 +119,65 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
       await expect(rows("SELECT id FROM batch_probe WHERE id = 'p3' FOR UPDATE NOWAIT")).rejects.toThrow(
         /could not obtain lock/,
       );
+    });
+  });
+
+  it('refuses a second statement on a row the batch already changes (PostgreSQL would keep only one change)', async () => {
+    await rows("INSERT INTO batch_probe (id, owner, amount) VALUES ('p4', 'dave', 10)");
+    // What the fence prevents: two UPDATEs of one row in one statement, and only one of them counts.
+    const [both] = await rows(
+      `WITH a AS (UPDATE batch_probe SET amount = amount + 1 WHERE id = 'p4' RETURNING id),
+            b AS (UPDATE batch_probe SET amount = amount + 2 WHERE id = 'p4' RETURNING id)
+       SELECT (SELECT count(*) FROM a)::int AS a, (SELECT count(*) FROM b)::int AS b`,
+    );
+    expect(both.a + both.b).toBe(1);
+    expect((await rows("SELECT amount::text FROM batch_probe WHERE id = 'p4'"))[0].amount).not.toBe('13');
+    const batch = new WriteBatch();
+    const add = (amount: string) =>
+      batch.add({
+        sql: 'UPDATE batch_probe SET amount = amount + $2 WHERE id = $1 RETURNING id',
+        params: ['p4', amount],
+        changes: { table: 'batch_probe', key: 'p4' },
+      });
+    add('1');
+    expect(() => add('2')).toThrow('Two statements of one write batch change batch_probe row p4');
+    expect(batch.size).toBe(1);
+    // Another row of the table, or the same key in another table, is no twin.
+    batch.add({
+      sql: 'UPDATE batch_probe SET amount = 0 WHERE id = $1 RETURNING id',
+      params: ['p5'],
+      changes: { table: 'batch_probe', key: 'p5' },
+    });
+    batch.add({
+      sql: 'INSERT INTO batch_probe_log (probe_id, note) VALUES ($1, $2) RETURNING probe_id',
+      params: ['p4', 'noted'],
+      changes: { table: 'batch_probe_log', key: 'p4' },
+    });
+    expect(batch.size).toBe(3);
+  });
+
+  it('reads come back in their database types, as a query of their own would give them', async () => {
+    await ctx.dataSource.transaction(async (manager) => {
+      const batch = new ReadBatch();
+      const typed = batch.add<Record<string, unknown>>(
+        `SELECT $1::numeric AS amount, $2::timestamptz AS at, $3::bigint AS big, $4::int AS small,
+                $5::jsonb AS doc, ARRAY['a', 'b']::text[] AS list, NULL::text AS nothing, true AS yes`,
+        ['12345678901234567890.12345678', '2049-03-03T09:00:00.000Z', '9007199254740993', 7, '{"k":[1]}'],
+      );
+      // Two reads may name their columns alike: each keeps its own.
+      const other = batch.add<{ amount: string }>('SELECT $1::numeric AS amount', ['0.10']);
+      await batch.run(manager);
+      expect(typed.row()).toEqual({
+        amount: '12345678901234567890.12345678',
+        at: new Date('2049-03-03T09:00:00.000Z'),
+        big: '9007199254740993',
+        small: 7,
+        doc: { k: [1] },
+        list: ['a', 'b'],
+        nothing: null,
+        yes: true,
+      });
+      expect(other.row()).toEqual({ amount: '0.10' });
     });
   });
 

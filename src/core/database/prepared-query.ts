@@ -34,17 +34,36 @@ export async function preparedQuery<T>(
   text: string,
   params: unknown[],
 ): Promise<T[]> {
+  return (await preparedResult(target, text, params, 'object')).rows as T[];
+}
+
+/**
+ * preparedQuery's whole result: its fields, and rows as arrays (`array`, columns by position, so
+ * two columns of one name both survive) or objects. Inside a released transaction runner, only
+ * `object` rows can be had (TypeORM's own error is thrown).
+ */
+export async function preparedResult(
+  target: EntityManager | DataSource,
+  text: string,
+  params: unknown[],
+  rowMode: 'array' | 'object',
+): Promise<QueryResult> {
   const dataSource = target instanceof DataSource ? target : target.connection;
   const runner = target instanceof DataSource ? undefined : target.queryRunner;
   if (runner?.isReleased) {
-    return runner.query(text, params) as Promise<T[]>; // TypeORM's own error for a released runner
+    // TypeORM's own error for a released runner.
+    return { rows: (await runner.query(text, params)) as unknown[] } as QueryResult;
   }
   const client: Pool | PoolClient = runner
     ? ((await runner.connect()) as PoolClient)
     : ((dataSource.driver as PostgresDriver).master as Pool);
   try {
-    const result: QueryResult = await client.query({ name: statementName(text), text, values: params });
-    return result.rows as T[];
+    return await client.query({
+      name: statementName(text),
+      text,
+      values: params,
+      ...(rowMode === 'array' ? { rowMode: 'array' as const } : {}),
+    });
   } catch (err) {
     dataSource.logger.logQueryError(err as Error, text, params, runner);
     throw new QueryFailedError(text, params, err as Error);

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { renumberParameters } from 'src/core/database/batched-sql';
-import { preparedQuery } from 'src/core/database/prepared-query';
+import { preparedResult } from 'src/core/database/prepared-query';
 
 /** A read added to a batch; its row is there once the batch ran. */
 export interface BatchedRead<T> {
@@ -18,13 +18,16 @@ interface Part {
 
 /**
  * Independent single-row reads of one request sent to PostgreSQL as one statement (one round trip
- * instead of one each): `SELECT (SELECT to_jsonb(r) FROM (<read 1>) r LIMIT 1), ...`. Each module
+ * instead of one each): `SELECT ... FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT true AS found, r.*
+ * FROM (<read 1>) r LIMIT 1) read_0 ON true LEFT JOIN LATERAL (...) read_1 ON true ...`. Each module
  * still reads its own tables with its own `$1..$n` parameters, renumbered here. A read may lock
  * its rows (FOR SHARE / FOR UPDATE) for the caller's transaction, as it would alone.
  *
+ * Each read's columns come back as columns of the one result row, parsed by the driver as a query
+ * of its own would be: numeric and bigint as exact strings, timestamps as Dates, json as values.
+ * The `found` column before each read's columns tells a read that found no row (null) from one.
+ *
  * The combined text is the same for every request of a route, so it runs as a prepared statement.
- * Rows come back through JSON: select text, uuid, boolean and integer columns (numeric and
- * timestamps would arrive as JSON numbers and strings).
  */
 export class ReadBatch {
   private readonly parts: Part[] = [];
@@ -53,22 +56,46 @@ export class ReadBatch {
       return;
     }
     const params: unknown[] = [];
-    const columns = parts.map((part, i) => {
+    const joins = parts.map((part, i) => {
       const offset = params.length;
       params.push(...part.params);
       const sql = renumberParameters(part.sql, part.params.length, offset, `Batched read ${i}`);
-      return `(SELECT to_jsonb(r) FROM (${sql}) r LIMIT 1) AS read_${i}`;
+      return `LEFT JOIN LATERAL (SELECT true AS ${FOUND}, r.* FROM (${sql}) r LIMIT 1) read_${i} ON true`;
     });
-    const rows = await preparedQuery<Record<string, unknown>>(
+    const result = await preparedResult(
       manager,
-      `SELECT ${columns.join(', ')}`,
+      `SELECT * FROM (SELECT 1) one ${joins.join(' ')}`,
       params,
+      'array',
     );
+    const rows = splitReads(result.fields, result.rows[0] as unknown[]);
     parts.forEach((part, i) => {
-      part.row = rows[0][`read_${i}`] ?? null;
+      part.row = rows[i];
     });
     for (const part of parts) {
       part.check?.(part.row);
     }
   }
+}
+
+/** The column each read's columns follow: true when the read found a row. */
+const FOUND = 'batched_read_found';
+
+/** The combined row cut back into each read's row (null where its `found` column is null). */
+function splitReads(
+  fields: Array<{ name: string }>,
+  values: unknown[],
+): Array<Record<string, unknown> | null> {
+  const reads: Array<Record<string, unknown> | null> = [];
+  let current: Record<string, unknown> | null = null;
+  // fields[0] is the `1` of `one`.
+  for (let i = 1; i < fields.length; i++) {
+    if (fields[i].name === FOUND) {
+      current = values[i] === true ? {} : null;
+      reads.push(current);
+    } else if (current) {
+      current[fields[i].name] = values[i];
+    }
+  }
+  return reads;
 }

@@ -7,12 +7,26 @@ export interface BatchedStatement {
   readonly name: string;
 }
 
-interface Part {
-  name: string;
+/** The one row a batched statement changes: its table and a key naming the row in that table. */
+export interface ChangedRow {
+  table: string;
+  /** The row's id, or the unique key an INSERT ... ON CONFLICT is about (`tenant:mode:key`). */
+  key: string;
+}
+
+/** A statement for a batch: one data-modifying statement that returns rows (RETURNING). */
+export interface BatchedWrite {
+  /** `$1..$n` are `params`; the name of an earlier statement may be interpolated to read its rows. */
   sql: string;
   params: unknown[];
-  /** Called with the number of rows the statement returned, once the batch ran. */
+  /** The row it changes: no other statement of the batch may change the same row. */
+  changes: ChangedRow;
+  /** Called with the number of rows the statement returned, once the batch ran (may throw). */
   check?: (rows: number) => void;
+}
+
+interface Part extends BatchedWrite {
+  name: string;
 }
 
 /**
@@ -23,7 +37,8 @@ interface Part {
  *
  * PostgreSQL runs every data-modifying CTE exactly once, all on the same snapshot: a statement
  * does not see the rows another statement of the batch writes, except through the CTE name of that
- * statement (`FROM <name>`), and no two statements may change the same row. Foreign keys are checked
+ * statement (`FROM <name>`), and no two statements may change the same row (each names the row it
+ * changes, and `add` refuses a second statement on it). Foreign keys are checked
  * at the end of the statement, so a row may reference one inserted by an earlier statement.
  *
  * The combined text is the same for every request of a route, so it runs as a prepared statement.
@@ -40,12 +55,21 @@ export class WriteBatch {
   }
 
   /**
-   * Adds a statement; it must return rows (RETURNING) for its count to mean anything. `$1..$n` in
-   * `sql` are `params`; the name of an earlier statement may be interpolated to read its rows.
+   * Adds a statement. A second statement changing a row the batch already changes is refused at
+   * once (a programming error): PostgreSQL would run both on the same snapshot and keep only one
+   * of the changes, silently.
    */
-  add(sql: string, params: unknown[], check?: (rows: number) => void): BatchedStatement {
+  add(write: BatchedWrite): BatchedStatement {
+    const { table, key } = write.changes;
+    const twin = this.parts.find((part) => part.changes.table === table && part.changes.key === key);
+    if (twin) {
+      throw new Error(
+        `Two statements of one write batch change ${table} row ${key} (${twin.name} and another): ` +
+          'PostgreSQL would apply only one of them. Run the batch between them, or make them one statement.',
+      );
+    }
     const name = `batched_${this.parts.length}`;
-    this.parts.push({ name, sql, params, check });
+    this.parts.push({ ...write, name });
     return { name };
   }
 

@@ -81,7 +81,11 @@ export class EventsService {
   /** emit() as a statement of the caller's batch: the row is written when the batch runs. */
   emitInto(batch: WriteBatch, input: EmitInput): EventEntity {
     const event = this.newEvent(input);
-    batch.add(INSERT_EVENT, this.insertParams(event));
+    batch.add({
+      sql: INSERT_EVENT,
+      params: this.insertParams(event),
+      changes: { table: 'events', key: event.id },
+    });
     return event;
   }
 

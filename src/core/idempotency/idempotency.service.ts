@@ -164,14 +164,16 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       this.inTransaction.storeInto(batch, { ...held, fingerprint: held.fingerprint, status }, body);
       return;
     }
-    batch.add(
-      `UPDATE idempotency_keys
+    const { tenantId, livemode, principal, key } = held.scope;
+    batch.add({
+      changes: { table: 'idempotency_keys', key: `${tenantId}:${livemode}:${principal}:${key}` },
+      sql: `UPDATE idempotency_keys
           SET state = 'completed', response_status = $5, response_body_sealed = $6, owner_token = NULL,
               lease_expires_at = NULL
         WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $7 AND key = $3 AND owner_token = $4
           AND state = 'in_flight'
         RETURNING key`,
-      [
+      params: [
         held.scope.tenantId,
         held.scope.livemode,
         held.scope.key,
@@ -180,7 +182,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         this.seal(body),
         held.scope.principal,
       ],
-      (updated) => {
+      check: (updated) => {
         if (updated !== 1) {
           throw new ServiceError(
             'SVC-409-003',
@@ -189,7 +191,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
           );
         }
       },
-    );
+    });
   }
 
   /** Stores the response after the fact (routes whose effect is not one transaction). */

@@ -138,10 +138,16 @@ export class KeysInTransaction {
 
   /** The completed key as a statement of the effect's write batch. */
   storeInto(batch: WriteBatch, request: Omit<KeyedInTransaction, 'settled'>, body: unknown): void {
-    batch.add(STORE_KEY, this.storeParams(request, body), (stored) => {
-      if (stored !== 1) {
-        throw inFlight();
-      }
+    const { tenantId, livemode, principal, key } = request.scope;
+    batch.add({
+      sql: STORE_KEY,
+      params: this.storeParams(request, body),
+      changes: { table: 'idempotency_keys', key: `${tenantId}:${livemode}:${principal}:${key}` },
+      check: (stored) => {
+        if (stored !== 1) {
+          throw inFlight();
+        }
+      },
     });
   }
 

@@ -29,7 +29,14 @@ export class ScheduledJobsRepository {
 
   /** insert() as a statement of the caller's batch (a job with the same dedupe key is kept as it is). */
   insertInto(batch: WriteBatch, input: ScheduleInput): void {
-    batch.add(INSERT_JOB, this.insertParams(input));
+    batch.add({
+      sql: INSERT_JOB,
+      params: this.insertParams(input),
+      changes: {
+        table: 'scheduled_jobs',
+        key: `${input.tenantId}:${input.livemode}:${input.kind}:${input.dedupeKey}`,
+      },
+    });
   }
 
   private insertParams(input: ScheduleInput): unknown[] {

@@ -143,12 +143,13 @@ export class FxRepository {
   }
 
   insertConversionInto(batch: WriteBatch, c: FxConversionRow): void {
-    batch.add(
-      `INSERT INTO fx_conversions (id, tenant_id, livemode, account_id, investor_id, from_currency, to_currency,
+    batch.add({
+      changes: { table: 'fx_conversions', key: c.id },
+      sql: `INSERT INTO fx_conversions (id, tenant_id, livemode, account_id, investor_id, from_currency, to_currency,
          from_amount, to_amount, rate, mid_rate, spread_bps, spread_amount, status, quote_id, ledger_journal_id,
          created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-      [
+      params: [
         c.id,
         c.tenant_id,
         c.livemode,
@@ -167,7 +168,7 @@ export class FxRepository {
         c.ledger_journal_id,
         c.created_at,
       ],
-    );
+    });
   }
 
   /** An account's conversions, newest first (created_at, then id), like the transactions list. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import type { WriteBatch } from 'src/core/database/write-batch';
+import { keepsWithinCredits } from 'src/modules/ledger/no-overdraft';
 import { newUuid } from 'src/core/ids/ids';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
 import type { HoldKind, HoldStatus } from 'src/modules/ledger/entities/ledger-hold.entity';
@@ -59,27 +60,14 @@ export class LedgerHoldsRepository {
     hold: NewHold,
     totals: { accountId: string; side: 'debit' | 'credit' } | null,
   ): Promise<{ row: HoldRow; applied: boolean } | null> {
-    const params = this.holdParams(scope, hold);
-    let update = 'SELECT 1 AS id WHERE false';
-    if (totals) {
-      params.push(totals.accountId);
-      update =
-        totals.side === 'debit'
-          ? `UPDATE ledger_accounts SET debits_pending = debits_pending + $9
-              WHERE id = $12 AND EXISTS (SELECT 1 FROM hold)
-                AND (NOT no_overdraft OR debits_posted + debits_pending + $9 <= credits_posted)
-              RETURNING id`
-          : `UPDATE ledger_accounts SET credits_pending = credits_pending + $9
-              WHERE id = $12 AND EXISTS (SELECT 1 FROM hold) RETURNING id`;
-    }
+    const params = totals
+      ? [...this.holdParams(scope, hold), totals.accountId]
+      : this.holdParams(scope, hold);
+    const update = totals
+      ? pendingTotalUpdate(totals.side, { account: '$12', amount: '$9', hold: 'hold' })
+      : 'SELECT 1 AS id WHERE false';
     const rows: Array<HoldRow & { applied: number }> = await manager.query(
-      `WITH hold AS (
-         INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
-                                   currency, amount, pending_amount, status, reference, effective_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
-         ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
-         RETURNING ${HOLD_COLUMNS}),
-       totals AS (${update})
+      `WITH hold AS (${insertHoldSql(HOLD_COLUMNS)}), totals AS (${update})
        SELECT hold.*, (SELECT count(*) FROM totals)::int AS applied FROM hold`,
       params,
     );
@@ -92,9 +80,10 @@ export class LedgerHoldsRepository {
 
   /**
    * insertHold as two statements of the caller's batch (the hold, then the pending total of the
-   * one account of the two that keeps totals, only if the hold was inserted). After the batch ran,
-   * `refused` is called when the account refused the amount (no-overdraft): the caller throws,
-   * rolling its transaction back. A hold whose key exists is left as it is, totals untouched.
+   * one account of the two that keeps totals, only if the hold was inserted), with the same SQL.
+   * After the batch ran, `refused` is called when the account refused the amount (no-overdraft):
+   * the caller throws, rolling its transaction back. A hold whose key exists is left as it is,
+   * totals untouched.
    */
   insertHoldInto(
     batch: WriteBatch,
@@ -104,35 +93,27 @@ export class LedgerHoldsRepository {
     refused: () => never,
   ): void {
     let inserted = 0;
-    const placed = batch.add(
-      `INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
-                                 currency, amount, pending_amount, status, reference, effective_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
-       ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
-       RETURNING id`,
-      this.holdParams(scope, hold),
-      (rows) => {
+    const placed = batch.add({
+      sql: insertHoldSql('id'),
+      params: this.holdParams(scope, hold),
+      changes: { table: 'ledger_holds', key: `${scope.tenantId}:${scope.livemode}:${hold.holdKey}` },
+      check: (rows) => {
         inserted = rows;
       },
-    );
+    });
     if (!totals) {
       return;
     }
-    batch.add(
-      totals.side === 'debit'
-        ? `UPDATE ledger_accounts SET debits_pending = debits_pending + $2
-            WHERE id = $1 AND EXISTS (SELECT 1 FROM ${placed.name})
-              AND (NOT no_overdraft OR debits_posted + debits_pending + $2 <= credits_posted)
-            RETURNING id`
-        : `UPDATE ledger_accounts SET credits_pending = credits_pending + $2
-            WHERE id = $1 AND EXISTS (SELECT 1 FROM ${placed.name}) RETURNING id`,
-      [totals.accountId, hold.amount.toFixed()],
-      (rows) => {
+    batch.add({
+      sql: pendingTotalUpdate(totals.side, { account: '$1', amount: '$2', hold: placed.name }),
+      params: [totals.accountId, hold.amount.toFixed()],
+      changes: { table: 'ledger_accounts', key: totals.accountId },
+      check: (rows) => {
         if (inserted === 1 && rows !== 1) {
           refused();
         }
       },
-    );
+    });
   }
 
   private holdParams(scope: LedgerScope, hold: NewHold): unknown[] {
@@ -186,4 +167,31 @@ export class LedgerHoldsRepository {
     );
     return rows[0];
   }
+}
+
+/** A pending hold unless its key exists; `$1..$11` are LedgerHoldsRepository.holdParams. */
+function insertHoldSql(returning: string): string {
+  return `INSERT INTO ledger_holds (id, tenant_id, livemode, hold_key, kind, debit_account_id, credit_account_id,
+                                  currency, amount, pending_amount, status, reference, effective_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'pending', $10, $11)
+          ON CONFLICT (tenant_id, livemode, hold_key) DO NOTHING
+          RETURNING ${returning}`;
+}
+
+/**
+ * A new hold's amount added to the pending total of the one account of the two that keeps totals,
+ * only when the hold was inserted (`hold` names the statement that inserted it); a pending debit
+ * under the no-overdraft rule.
+ */
+function pendingTotalUpdate(
+  side: 'debit' | 'credit',
+  p: { account: string; amount: string; hold: string },
+): string {
+  return side === 'debit'
+    ? `UPDATE ledger_accounts SET debits_pending = debits_pending + ${p.amount}
+        WHERE id = ${p.account} AND EXISTS (SELECT 1 FROM ${p.hold})
+          AND ${keepsWithinCredits({ pendingDebits: p.amount })}
+        RETURNING id`
+    : `UPDATE ledger_accounts SET credits_pending = credits_pending + ${p.amount}
+        WHERE id = ${p.account} AND EXISTS (SELECT 1 FROM ${p.hold}) RETURNING id`;
 }

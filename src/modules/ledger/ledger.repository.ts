@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { newUuid } from 'src/core/ids/ids';
 import { LEDGER_ACCOUNT_KINDS, LedgerAccountRef, LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
 import type { ResolvedEntry } from 'src/modules/ledger/journal-rules';
+import { keepsWithinCredits } from 'src/modules/ledger/no-overdraft';
 
 export interface TotalsDelta {
   debitsPosted: Decimal;
@@ -92,7 +93,7 @@ export class LedgerRepository {
               debits_pending = a.debits_pending + x.dq, credits_pending = a.credits_pending + x.cq
          FROM unnest($1::uuid[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[]) AS x(id, dp, cp, dq, cq)
         WHERE a.id = x.id
-          AND (NOT a.no_overdraft OR a.debits_posted + x.dp + a.debits_pending + x.dq <= a.credits_posted + x.cp)
+          AND ${keepsWithinCredits({ postedDebits: 'x.dp', pendingDebits: 'x.dq', postedCredits: 'x.cp' }, 'a')}
         RETURNING a.id::text AS id`,
       [
         ids,

@@ -44,6 +44,13 @@ export interface OrderChange {
   updatedAt: Date;
 }
 
+/** An order row's INSERT (`insertValues` are its parameters), shared by every way of writing one. */
+const INSERT_ORDER = `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+  VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+
+/** Nothing is written when the account already has an order with the client_order_id. */
+const UNLESS_CLIENT_ORDER_ID_TAKEN = 'ON CONFLICT ("account_id", "client_order_id") DO NOTHING';
+
 function insertValues(order: OrderRow): unknown[] {
   return COLUMNS.map((c) => (c === 'metadata' ? JSON.stringify(order.metadata) : order[c]));
 }
@@ -54,11 +61,7 @@ export class OrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, order: OrderRow): Promise<void> {
-    await manager.query(
-      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
-       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
-      insertValues(order),
-    );
+    await manager.query(INSERT_ORDER, insertValues(order));
   }
 
   /**
@@ -68,10 +71,7 @@ export class OrdersRepository {
    */
   async insertUnlessClientOrderIdTaken(manager: EntityManager, order: OrderRow): Promise<OrderRow | null> {
     const rows: OrderRow[] = await manager.query(
-      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
-       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
-       RETURNING ${SELECT}`,
+      `${INSERT_ORDER} ${UNLESS_CLIENT_ORDER_ID_TAKEN} RETURNING ${SELECT}`,
       insertValues(order),
     );
     return rows[0] ?? null;
@@ -82,18 +82,16 @@ export class OrdersRepository {
    * should throw) when the account already has an order with the client_order_id.
    */
   insertInto(batch: WriteBatch, order: OrderRow, taken: () => never): void {
-    batch.add(
-      `INSERT INTO orders (${COLUMNS.map((c) => `"${c}"`).join(', ')})
-       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-       ON CONFLICT ("account_id", "client_order_id") DO NOTHING
-       RETURNING id`,
-      insertValues(order),
-      (rows) => {
+    batch.add({
+      sql: `${INSERT_ORDER} ${UNLESS_CLIENT_ORDER_ID_TAKEN} RETURNING id`,
+      params: insertValues(order),
+      changes: { table: 'orders', key: order.id },
+      check: (rows) => {
         if (rows === 0) {
           taken();
         }
       },
-    );
+    });
   }
 
   async find(

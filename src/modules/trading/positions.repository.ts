@@ -17,6 +17,10 @@ export interface PositionAsset {
   currency: string;
 }
 
+/** Reserves units of a position for a sell order, only if that many are not reserved yet. */
+const RESERVE = `UPDATE positions SET held_quantity = held_quantity + $3
+  WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`;
+
 /**
  * Positions per account and asset. Quantity held for open sell orders is reserved in
  * `held_quantity` by a conditional UPDATE, so two sells can never reserve the same shares.
@@ -33,11 +37,7 @@ export class PositionsRepository {
     quantity: string,
   ): Promise<boolean> {
     // TypeORM answers an UPDATE with [returned rows, affected count]: the count decides.
-    const [, reserved]: [unknown[], number] = await manager.query(
-      `UPDATE positions SET held_quantity = held_quantity + $3
-        WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`,
-      [accountId, assetId, quantity],
-    );
+    const [, reserved]: [unknown[], number] = await manager.query(RESERVE, [accountId, assetId, quantity]);
     return reserved > 0;
   }
 
@@ -52,12 +52,12 @@ export class PositionsRepository {
     quantity: string,
     check: (reserved: boolean) => void,
   ): void {
-    batch.add(
-      `UPDATE positions SET held_quantity = held_quantity + $3
-        WHERE account_id = $1 AND asset_id = $2 AND quantity - held_quantity >= $3 RETURNING id`,
-      [accountId, assetId, quantity],
-      (rows) => check(rows > 0),
-    );
+    batch.add({
+      sql: RESERVE,
+      params: [accountId, assetId, quantity],
+      changes: { table: 'positions', key: `${accountId}:${assetId}` },
+      check: (rows) => check(rows > 0),
+    });
   }
 
   async release(manager: EntityManager, accountId: string, assetId: string, quantity: string): Promise<void> {

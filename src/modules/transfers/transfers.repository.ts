@@ -26,13 +26,14 @@ export class TransfersRepository {
 
   /** A new transfer, as a statement of the caller's batch (it runs for every transfer request). */
   insertInto(batch: WriteBatch, t: TransferEntity): void {
-    batch.add(
-      `INSERT INTO transfers (id, transaction_id, tenant_id, livemode, investor_id, account_id, type, status, currency,
+    batch.add({
+      changes: { table: 'transfers', key: t.id },
+      sql: `INSERT INTO transfers (id, transaction_id, tenant_id, livemode, investor_id, account_id, type, status, currency,
                               amount, fee, net_amount, funding_type, funding_source_id, method, description,
                               external_reference_id, metadata, failure_reason, sandbox_outcome, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
        RETURNING id`,
-      [
+      params: [
         t.id,
         t.transaction_id,
         t.tenant_id,
@@ -55,7 +56,7 @@ export class TransfersRepository {
         t.sandbox_outcome,
         t.created_at,
       ],
-    );
+    });
   }
 
   /** The transfer by its wallet transaction id, locked until the caller's transaction ends. */
