@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { FixedIncomeNotEnabledError, KeyScopeForbiddenError } from 'src/core/auth/auth-errors';
 import { REQUIRED_PRODUCT, TENANT_LEVEL, TEST_MODE_ONLY } from 'src/core/auth/auth.decorators';
 import type { Principal } from 'src/core/auth/principal';
 import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
@@ -35,7 +36,7 @@ export class AccessGuard implements CanActivate {
       throw new ProductNotEnabledError(access.product);
     }
     if (access.tenantLevel && principal.investorId) {
-      throw new ServiceError('SVC-403-001');
+      throw new KeyScopeForbiddenError();
     }
     return true;
   }
@@ -53,13 +54,6 @@ export class AccessGuard implements CanActivate {
       this.routes.set(handler, access);
     }
     return access;
-  }
-}
-
-/** 403 SVC-403-002: the tenant's fixedIncomeEnabled flag is off, so bonds are not routed. */
-export class FixedIncomeNotEnabledError extends ServiceError {
-  constructor() {
-    super('SVC-403-002');
   }
 }
 

@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { NotAuthenticatedError } from 'src/core/auth/auth-errors';
 import { PUBLIC_ROUTE } from 'src/core/auth/auth.decorators';
 import { basicCredentials } from 'src/core/auth/basic-credentials';
 import { BasicStrategy } from 'src/core/auth/basic.strategy';
@@ -20,12 +21,6 @@ interface AuthRequest {
   refusedKey?: Principal | null;
   ip?: string;
   socket?: { remoteAddress?: string };
-}
-
-const UNAUTHORIZED_HEADERS = { 'WWW-Authenticate': 'Basic realm="investment-api", Bearer' };
-
-function unauthorized(): ServiceError {
-  return new ServiceError('SVC-401-001', undefined, undefined, UNAUTHORIZED_HEADERS);
 }
 
 /**
@@ -61,7 +56,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
     const req = context.getArgByIndex<AuthRequest>(0);
     const header = req.headers.authorization;
     if (!header) {
-      throw unauthorized(); // no credentials: nothing was guessed
+      throw new NotAuthenticatedError(); // no credentials: nothing was guessed
     }
     if (header.length > 6 && header.slice(0, 6).toLowerCase() === 'basic ') {
       const credentials = basicCredentials(header);
@@ -120,7 +115,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
         { 'Retry-After': String(retryAfter) },
       );
     }
-    throw unauthorized();
+    throw new NotAuthenticatedError();
   }
 
   override handleRequest<T = Principal>(err: unknown, user: T | false): T {
@@ -128,7 +123,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
       throw err;
     }
     if (err || !user) {
-      throw unauthorized();
+      throw new NotAuthenticatedError();
     }
     return user;
   }

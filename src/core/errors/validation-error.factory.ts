@@ -1,6 +1,13 @@
 import type { ValidationError } from 'class-validator';
 import { ServiceError } from 'src/core/errors/service-error';
 
+/** 400 SVC-400-001 without a param: validation failed but named no field (no failing constraint found). */
+export class InvalidRequestError extends ServiceError {
+  constructor() {
+    super('SVC-400-001', 'Invalid request.');
+  }
+}
+
 /** Finds the first failing leaf and its dotted path, with array indexes as `[i]`. */
 function firstLeaf(
   errors: ValidationError[],
@@ -28,7 +35,7 @@ function firstLeaf(
 export function validationErrorFactory(errors: ValidationError[]): ServiceError {
   const leaf = firstLeaf(errors, '');
   if (!leaf) {
-    return new ServiceError('SVC-400-001', 'Invalid request.');
+    return new InvalidRequestError();
   }
   const { path, error } = leaf;
   const constraints = error.constraints ?? {};

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
-import { ServiceError } from 'src/core/errors/service-error';
 import { findShapeProblem } from 'src/core/http/json-shape-scan';
-import { describeTextProblem } from 'src/core/http/request-text';
+import { RequestTextError } from 'src/core/http/request-text-error';
 
 /** An error shaped like body-parser's (`status`, `type`): the error renderer answers it the same way. */
 function bodyError(status: number, type: string, message: string): Error {
@@ -38,7 +37,7 @@ export function parseJsonBody(bytes: Buffer): unknown {
 export function refuseWideOrDeep(text: string): void {
   const problem = findShapeProblem(text);
   if (problem) {
-    throw new ServiceError('SVC-400-001', describeTextProblem(problem), problem.param);
+    throw new RequestTextError(problem);
   }
 }
 

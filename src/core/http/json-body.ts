@@ -6,7 +6,8 @@ import {
   readJsonBody,
   refuseWideOrDeep,
 } from 'src/core/http/json-body-reader';
-import { describeTextProblem, findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
+import { findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
+import { RequestTextError } from 'src/core/http/request-text-error';
 
 /** Largest JSON body accepted (413 SVC-413-001 beyond), in bytes. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,7 +106,7 @@ export function jsonBodyParser(): RequestHandler {
       const body: unknown = req.body;
       const problem = findTextProblem(body, undefined, MAX_JSON_DEPTH);
       if (problem) {
-        next(new ServiceError('SVC-400-001', describeTextProblem(problem), problem.param));
+        next(new RequestTextError(problem));
         return;
       }
       if (typeof body === 'object' && body !== null) {

@@ -1,19 +1,13 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ServiceError } from 'src/core/errors/service-error';
 import { isInspectedBody } from 'src/core/http/json-body';
 import {
-  describeTextProblem,
   findTextProblem,
   MAX_JSON_DEPTH,
   MAX_PATH_PARAM_LENGTH,
   MAX_QUERY_VALUE_LENGTH,
-  TextProblem,
 } from 'src/core/http/request-text';
-
-function invalid(problem: TextProblem): ServiceError {
-  return new ServiceError('SVC-400-001', describeTextProblem(problem), problem.param);
-}
+import { RequestTextError } from 'src/core/http/request-text-error';
 
 /**
  * Middleware for every request with a query string: each query parameter is checked for NUL
@@ -25,7 +19,7 @@ export function queryTextCheck(): RequestHandler {
     const problem = req.url.includes('?')
       ? findTextProblem(req.query, undefined, MAX_JSON_DEPTH, MAX_QUERY_VALUE_LENGTH)
       : undefined;
-    next(problem ? invalid(problem) : undefined);
+    next(problem ? new RequestTextError(problem) : undefined);
   };
 }
 
@@ -43,7 +37,7 @@ export class RequestTextPipe implements PipeTransform {
       const maxLength = metadata.type === 'param' ? MAX_PATH_PARAM_LENGTH : Infinity;
       const problem = findTextProblem(value, metadata.data, MAX_JSON_DEPTH, maxLength);
       if (problem) {
-        throw invalid(problem);
+        throw new RequestTextError(problem);
       }
     }
     return value;

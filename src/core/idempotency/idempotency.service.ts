@@ -7,6 +7,10 @@ import { preparedQuery } from 'src/core/database/prepared-query';
 import { WriteBatch } from 'src/core/database/write-batch';
 import type { SecretBox } from 'src/core/crypto/secret-box';
 import { ServiceError } from 'src/core/errors/service-error';
+import {
+  IdempotencyKeyInFlightError,
+  IdempotencyKeyReusedError,
+} from 'src/core/idempotency/idempotency-errors';
 import { KeysInTransaction } from 'src/core/idempotency/keys-in-transaction';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -130,10 +134,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         continue; // released between our INSERT and SELECT: try again
       }
       if (row.request_hash !== requestHash) {
-        throw new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
+        throw new IdempotencyKeyReusedError();
       }
       if (row.state === 'in_flight') {
-        throw new ServiceError('SVC-409-003', undefined, 'Idempotency-Key');
+        throw new IdempotencyKeyInFlightError();
       }
       return {
         kind: 'replay',
@@ -141,7 +145,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         body: this.unseal(row.response_body_sealed),
       };
     }
-    throw new ServiceError('SVC-409-003', undefined, 'Idempotency-Key');
+    throw new IdempotencyKeyInFlightError();
   }
 
   /**

@@ -2,7 +2,10 @@ import type { DataSource } from 'typeorm';
 import { preparedQuery } from 'src/core/database/prepared-query';
 import type { ReadBatch } from 'src/core/database/read-batch';
 import type { WriteBatch } from 'src/core/database/write-batch';
-import { ServiceError } from 'src/core/errors/service-error';
+import {
+  IdempotencyKeyInFlightError,
+  IdempotencyKeyReusedError,
+} from 'src/core/idempotency/idempotency-errors';
 import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 
@@ -67,10 +70,6 @@ const STORE_KEY = `INSERT INTO idempotency_keys AS k
    WHERE ${STALE}
   RETURNING key`;
 
-function inFlight(): ServiceError {
-  return new ServiceError('SVC-409-003', undefined, 'Idempotency-Key');
-}
-
 /**
  * Idempotency-Keys of routes marked `@IdempotencyInTransaction()`: checked in the first read of
  * the effect's transaction and stored in its write batch, so the key costs no statement and no
@@ -91,10 +90,10 @@ export class KeysInTransaction {
       request.checked = true;
       if (row?.request_hash != null && !row.stale) {
         if (row.request_hash !== request.fingerprint) {
-          throw new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
+          throw new IdempotencyKeyReusedError();
         }
         if (row.state !== 'completed') {
-          throw inFlight();
+          throw new IdempotencyKeyInFlightError();
         }
         request.settled = true;
         throw new IdempotentReplay(
@@ -103,7 +102,7 @@ export class KeysInTransaction {
         );
       }
       if (!row?.locked) {
-        throw inFlight();
+        throw new IdempotencyKeyInFlightError();
       }
     });
   }
@@ -128,10 +127,10 @@ export class KeysInTransaction {
       return null;
     }
     if (row.request_hash !== request.fingerprint) {
-      return new ServiceError('SVC-409-002', undefined, 'Idempotency-Key');
+      return new IdempotencyKeyReusedError();
     }
     if (row.state !== 'completed') {
-      return inFlight();
+      return new IdempotencyKeyInFlightError();
     }
     return new IdempotentReplay(row.response_status ?? 200, this.responses.unseal(row.response_body_sealed));
   }
@@ -145,7 +144,7 @@ export class KeysInTransaction {
       changes: { table: 'idempotency_keys', key: `${tenantId}:${livemode}:${principal}:${key}` },
       check: (stored) => {
         if (stored !== 1) {
-          throw inFlight();
+          throw new IdempotencyKeyInFlightError();
         }
       },
     });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { KeyScopeForbiddenError } from 'src/core/auth/auth-errors';
 import type { Principal } from 'src/core/auth/principal';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { ServiceError } from 'src/core/errors/service-error';
@@ -136,7 +137,7 @@ export class ApiKeysService {
   /** Key management of another investor is tenant-level: 403 SVC-403-001 for an investor key. */
   private assertKeyScope(principal: Principal, investorId: string): void {
     if (principal.investorId && principal.investorId !== investorId) {
-      throw new ServiceError('SVC-403-001', 'This API key may manage only the keys of its own investor.');
+      throw new KeyScopeForbiddenError('This API key may manage only the keys of its own investor.');
     }
   }
 }

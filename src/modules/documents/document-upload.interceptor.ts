@@ -6,6 +6,7 @@ import { catchError } from 'rxjs/operators';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { ServiceError } from 'src/core/errors/service-error';
 import { DocumentStorage, ObjectTooLargeError, StoredObject } from 'src/core/storage/document-storage';
+import { FileTooLargeError } from 'src/modules/documents/document-errors';
 
 /** The multipart file once streamed into storage. */
 export type UploadedDocumentFile = Express.Multer.File & { stored: StoredObject };
@@ -89,14 +90,13 @@ export class DocumentUploadInterceptor implements NestInterceptor {
     if (err instanceof ServiceError) {
       return err;
     }
-    const tooLarge = `The file exceeds the upload limit of ${this.maxBytes} bytes.`;
     if (err instanceof ObjectTooLargeError) {
-      return new ServiceError('SVC-413-001', tooLarge, 'file');
+      return new FileTooLargeError(this.maxBytes);
     }
     if (err instanceof MulterError) {
       switch (err.code) {
         case 'LIMIT_FILE_SIZE':
-          return new ServiceError('SVC-413-001', tooLarge, 'file');
+          return new FileTooLargeError(this.maxBytes);
         case 'LIMIT_UNEXPECTED_FILE':
           return ServiceError.invalid(err.field ?? 'file', `Send the document in the form field 'file'.`);
         case 'LIMIT_FILE_COUNT':

@@ -17,6 +17,10 @@ import {
 } from 'src/modules/webhooks/dto/delivery-attempt.dto';
 import { WebhookDeliveryAttemptEntity } from 'src/modules/webhooks/entities/webhook-delivery-attempt.entity';
 import { WebhookEndpointsRepository } from 'src/modules/webhooks/webhook-endpoints.repository';
+import {
+  WebhookEndpointConflictError,
+  WebhookEndpointNotFoundError,
+} from 'src/modules/webhooks/webhook-errors';
 
 type AttemptWithUrl = WebhookDeliveryAttemptEntity & { url: string };
 
@@ -75,14 +79,10 @@ export class DeliveriesService {
           ? await this.endpoints.findScoped(scopeOf(principal), body.endpoint, manager)
           : null;
         if (!endpoint) {
-          throw new ServiceError('SVC-404-001', `No such webhook endpoint: '${body.endpoint}'.`, 'endpoint');
+          throw new WebhookEndpointNotFoundError(body.endpoint);
         }
         if (endpoint.status !== 'enabled') {
-          throw new ServiceError(
-            'SVC-409-001',
-            `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH /v1/webhooks/${endpoint.id}) first.`,
-            'endpoint',
-          );
+          throw WebhookEndpointConflictError.disabled(endpoint.id);
         }
       }
       let sent;
@@ -90,7 +90,7 @@ export class DeliveriesService {
         sent = await this.replay.replayEvent(eventId, body.endpoint);
       } catch (err) {
         if (err instanceof ReplayError) {
-          throw new ServiceError('SVC-409-001', err.message, 'endpoint');
+          throw new WebhookEndpointConflictError(err.message);
         }
         throw err;
       }

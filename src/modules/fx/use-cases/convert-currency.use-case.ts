@@ -11,6 +11,7 @@ import { assertAccountActive, AccountsService } from 'src/modules/accounts/accou
 import type { ConversionDto, CreateConversionDto } from 'src/modules/fx/dto/fx.dto';
 import { conversionView } from 'src/modules/fx/fx-conversions.service';
 import { FxRatesService, fxPair } from 'src/modules/fx/fx-rates.service';
+import { FxQuoteNotFoundError } from 'src/modules/fx/fx-errors';
 import { FxSettingsService } from 'src/modules/fx/fx-settings.service';
 import { FxTerms, fxTerms, termsFromRow, termsText } from 'src/modules/fx/fx-terms';
 import { withoutNulls } from 'src/core/http/without-nulls';
@@ -115,7 +116,7 @@ export class ConvertCurrency {
     }
     const quote = await this.repository.useQuote(manager, principal, dto.quote_id, now);
     if (quote === undefined) {
-      throw new ServiceError('SVC-404-001', `No such fx_quote: '${dto.quote_id}'.`, 'quote_id');
+      throw new FxQuoteNotFoundError(dto.quote_id);
     }
     if (quote === null) {
       throw new ServiceError(

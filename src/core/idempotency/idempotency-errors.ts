@@ -1,0 +1,15 @@
+import { ServiceError } from 'src/core/errors/service-error';
+
+/** 409 SVC-409-002 naming Idempotency-Key: the key was already used for a request with another body. */
+export class IdempotencyKeyReusedError extends ServiceError {
+  constructor() {
+    super('SVC-409-002', undefined, 'Idempotency-Key');
+  }
+}
+
+/** 409 SVC-409-003 naming Idempotency-Key: a request with the same key is still being processed. */
+export class IdempotencyKeyInFlightError extends ServiceError {
+  constructor() {
+    super('SVC-409-003', undefined, 'Idempotency-Key');
+  }
+}

@@ -1,0 +1,8 @@
+import { ServiceError } from 'src/core/errors/service-error';
+
+/** 404 SVC-404-001 naming quote_id: no fx_quote of this id is visible to the key. */
+export class FxQuoteNotFoundError extends ServiceError {
+  constructor(quoteId: string) {
+    super('SVC-404-001', `No such fx_quote: '${quoteId}'.`, 'quote_id');
+  }
+}
