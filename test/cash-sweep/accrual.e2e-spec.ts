@@ -1,30 +1,15 @@
 import type { EntityManager } from 'typeorm';
-import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { DataSource } from 'typeorm';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { as, balances, fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
-
-/** Runs one CLI command in-process and returns the JSON it printed. */
-async function cli(...args: string[]): Promise<any> {
-  const chunks: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(chunk.toString());
-    return true;
-  });
-  try {
-    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return JSON.parse(chunks.join(''));
-}
 
 /**
  * docs/decisions.md, Cash sweep and the Cash Management add-on: one interest entry per enrolled account, currency and calendar day
@@ -226,7 +211,7 @@ describe('Cash sweep accrual on the test clock', () => {
     ) =>
       isRemote
         ? ((await sandboxTerms(ctx, tenantId, 'cash-sweep-rates', change)).data as object[])
-        : ((await cli(
+        : ((await runCli(
             'cash-sweep:rates',
             tenantId,
             ...Object.entries(change).flatMap(([k, v]) => [`--${k.replace(/_/g, '-')}`, String(v)]),

@@ -1,4 +1,4 @@
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestCredentials } from '../support/app';
+import { createTestContext, isRemote, itLocal, TestContext, TestCredentials } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { SchedulerProbeController } from '../support/scheduler-probe.controller';
 import { investorKey, createInvestor } from '../investors/fixtures';
@@ -18,19 +18,14 @@ describe('Test clock', () => {
 
   afterAll(() => ctx?.close());
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body?: object) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-  });
-  const clock = (creds: TestCredentials) => as(creds).get('/v1/test_helpers/clock');
-  const move = (creds: TestCredentials, body: object) => as(creds).post('/v1/test_helpers/clock', body);
+  const clock = (creds: TestCredentials) => ctx.as(creds).get('/v1/test_helpers/clock');
+  const move = (creds: TestCredentials, body: object) => ctx.as(creds).post('/v1/test_helpers/clock', body);
 
   /** A regular-session instant of a NYSE trading day at least a week from now (from the calendar). */
   async function nextTradingMorning(creds: TestCredentials): Promise<{ date: string; at: Date }> {
     const start = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
     const end = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
-    const days = await as(creds).get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`);
+    const days = await ctx.as(creds).get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`);
     const day = days.body.data[0] as { date: string; open: string };
     return { date: day.date, at: new Date(Date.parse(day.open) + 30 * 60_000) };
   }
@@ -155,13 +150,13 @@ describe('Test clock', () => {
     const { date, at } = await nextTradingMorning(tenant.test);
     await move(tenant.test, { frozen_time: at.toISOString() });
 
-    const open = await as(tenant.test).get('/v1/markets/XNYS/clock');
+    const open = await ctx.as(tenant.test).get('/v1/markets/XNYS/clock');
     expect(open.body).toMatchObject({ is_open: true, session: 'regular' });
     expect(Date.parse(open.body.timestamp)).toBe(at.getTime());
-    const calendar = await as(tenant.test).get('/v1/markets/XNYS/calendar');
+    const calendar = await ctx.as(tenant.test).get('/v1/markets/XNYS/calendar');
     expect(calendar.body.data[0].date).toBe(date);
 
-    const quote = await as(tenant.test).get('/v1/market-data/assets/AAPL/quote');
+    const quote = await ctx.as(tenant.test).get('/v1/market-data/assets/AAPL/quote');
     expect(quote.status).toBe(200);
     expect(quote.body.session).toBe('regular');
     const tradeTime = Date.parse(quote.body.trade.t);
@@ -169,29 +164,29 @@ describe('Test clock', () => {
     expect(tradeTime).toBeGreaterThan(at.getTime() - 120_000);
     // Newest first: an ascending first page starts a day back and ends there when the previous
     // day traded, whatever the clock.
-    const bars = await as(tenant.test).get(
-      '/v1/market-data/assets/AAPL/bars?timeframe=1Min&sort=desc&limit=1',
-    );
+    const bars = await ctx
+      .as(tenant.test)
+      .get('/v1/market-data/assets/AAPL/bars?timeframe=1Min&sort=desc&limit=1');
     const last = bars.body.bars[0];
     expect(Date.parse(last.t)).toBeLessThanOrEqual(at.getTime());
     expect(Date.parse(last.t)).toBeGreaterThan(at.getTime() - 120_000);
 
-    const asset = await as(tenant.test).get('/v1/assets/AAPL');
+    const asset = await ctx.as(tenant.test).get('/v1/assets/AAPL');
     expect(asset.body.price_timestamp).toBe(quote.body.trade.t);
 
-    const live = await as(tenant.live).get('/v1/markets/XNYS/clock');
+    const live = await ctx.as(tenant.live).get('/v1/markets/XNYS/clock');
     expect(Math.abs(Date.parse(live.body.timestamp) - Date.now())).toBeLessThan(60_000);
   });
 
   describe('jobs', () => {
     const probeEvents = async (creds: TestCredentials) => {
-      const res = await as(creds).get('/v1/events?event=account.updated&limit=100');
+      const res = await ctx.as(creds).get('/v1/events?event=account.updated&limit=100');
       return (res.body.data as Array<{ data: { probe?: string; ran_at: string; due_at: string } }>)
         .filter((e) => e.data.probe)
         .map((e) => e.data)
         .sort((a, b) => a.ran_at.localeCompare(b.ran_at));
     };
-    const schedule = (creds: TestCredentials, body: object) => as(creds).post('/v1/probe/jobs', body);
+    const schedule = (creds: TestCredentials, body: object) => ctx.as(creds).post('/v1/probe/jobs', body);
 
     /** Scheduled probe jobs (a test-only route of the in-process app), at chosen times. */
     async function probeJobsRunInOrderAtTheirTimes(): Promise<void> {
@@ -226,9 +221,9 @@ describe('Test clock', () => {
       const { test } = await ctx.createTenant();
       await move(test, { frozen_time: '2049-03-06T17:00:00Z' }); // Saturday, noon in New York
       const { investor } = await fundedAccount(ctx, test, '10000.00');
-      await as(test).post('/v1/test_helpers/prices', { symbol: 'IBM', price: '100.00' });
+      await ctx.as(test).post('/v1/test_helpers/prices', { symbol: 'IBM', price: '100.00' });
       const place = async (order: object) => {
-        const res = await as(test).post(`/v1/investors/${investor.id}/orders`, {
+        const res = await ctx.as(test).post(`/v1/investors/${investor.id}/orders`, {
           symbol: 'IBM',
           side: 'buy',
           quantity: '1',
@@ -241,7 +236,7 @@ describe('Test clock', () => {
       const day = await place({ type: 'limit', time_in_force: 'day', limit_price: '50' });
       /** The order's state and when the job that ended it ran (by the clock), as the API shows it. */
       const ended = async (orderId: string) => {
-        const order = (await as(test).get(`/v1/investors/${investor.id}/orders/${orderId}`)).body;
+        const order = (await ctx.as(test).get(`/v1/investors/${investor.id}/orders/${orderId}`)).body;
         return [order.status, order.filled_at ?? order.canceled_at];
       };
 

@@ -1,23 +1,8 @@
-import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { basic, createTestContext, itLocal, TestContext } from '../support/app';
+import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { ProbeController } from '../support/probe.controller';
-
-/** Runs one CLI command in-process and returns the JSON it printed. */
-async function cli(...args: string[]): Promise<any> {
-  const chunks: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(chunk.toString());
-    return true;
-  });
-  try {
-    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return JSON.parse(chunks.join(''));
-}
 
 describe('Support CLI', () => {
   let ctx: TestContext;
@@ -32,7 +17,7 @@ describe('Support CLI', () => {
   });
 
   itLocal('tenants:create prints the tenant and one test and one live key whose secrets work', async () => {
-    const out = await cli('tenants:create', '--name', 'Acme', '--products', 'market_data');
+    const out = await runCli('tenants:create', '--name', 'Acme', '--products', 'market_data');
     expect(out).toMatchObject({
       tenant_id: expect.stringMatching(/^ten_/),
       products: ['market_data'],
@@ -56,14 +41,14 @@ describe('Support CLI', () => {
   });
 
   itLocal('tenants:branding shows and sets the name and colour printed on documents', async () => {
-    const created = await cli('tenants:create', '--name', 'Branded');
-    expect(await cli('tenants:branding', created.tenant_id)).toEqual({
+    const created = await runCli('tenants:create', '--name', 'Branded');
+    expect(await runCli('tenants:branding', created.tenant_id)).toEqual({
       tenant_id: created.tenant_id,
       display_name: null,
       accent_color: null,
     });
     expect(
-      await cli(
+      await runCli(
         'tenants:branding',
         created.tenant_id,
         '--display-name',
@@ -72,19 +57,19 @@ describe('Support CLI', () => {
         '#0a7d5a',
       ),
     ).toEqual({ tenant_id: created.tenant_id, display_name: 'Acme Invest', accent_color: '#0a7d5a' });
-    expect(await cli('tenants:branding', created.tenant_id, '--accent-color', '#112233')).toEqual({
+    expect(await runCli('tenants:branding', created.tenant_id, '--accent-color', '#112233')).toEqual({
       tenant_id: created.tenant_id,
       display_name: 'Acme Invest',
       accent_color: '#112233',
     });
-    await expect(cli('tenants:branding', created.tenant_id, '--accent-color', 'red')).rejects.toThrow(
+    await expect(runCli('tenants:branding', created.tenant_id, '--accent-color', 'red')).rejects.toThrow(
       /#rrggbb/,
     );
   });
 
   itLocal('tenants:update switches products and the fixed-income flag', async () => {
-    const created = await cli('tenants:create', '--name', 'Beta');
-    const updated = await cli(
+    const created = await runCli('tenants:create', '--name', 'Beta');
+    const updated = await runCli(
       'tenants:update',
       created.tenant_id,
       '--enable',
@@ -98,7 +83,7 @@ describe('Support CLI', () => {
       products: ['cash_management', 'market_data'],
       fixed_income_enabled: true,
     });
-    const off = await cli(
+    const off = await runCli(
       'tenants:update',
       created.tenant_id,
       '--disable',
@@ -111,8 +96,8 @@ describe('Support CLI', () => {
   });
 
   itLocal('keys:create makes an investor-scoped key; keys:revoke stops it', async () => {
-    const tenant = await cli('tenants:create', '--name', 'Gamma');
-    const key = await cli(
+    const tenant = await runCli('tenants:create', '--name', 'Gamma');
+    const key = await runCli(
       'keys:create',
       '--tenant',
       tenant.tenant_id,
@@ -133,7 +118,7 @@ describe('Support CLI', () => {
     const creds = { id: key.id, publicKey: key.public_key, secret: key.secret };
     const who = await ctx.http().get('/v1/probe/whoami').set('Authorization', basic(creds));
     expect(who.body).toMatchObject({ livemode: true, investor_id: 'inv_cli0000000000000001' });
-    const revoked = await cli('keys:revoke', key.id);
+    const revoked = await runCli('keys:revoke', key.id);
     expect(revoked.status).toBe('revoked');
     const deadline = Date.now() + 5000;
     let status = 200;
@@ -150,7 +135,7 @@ describe('Support CLI', () => {
   });
 
   itLocal('refuses an unknown product before touching the database', async () => {
-    await expect(cli('tenants:create', '--name', 'X', '--products', 'crypto_lending')).rejects.toThrow(
+    await expect(runCli('tenants:create', '--name', 'X', '--products', 'crypto_lending')).rejects.toThrow(
       /unknown product/,
     );
   });

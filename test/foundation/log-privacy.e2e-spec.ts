@@ -34,13 +34,6 @@ describe('Logs keep no personal data or secrets', () => {
     await ctx?.close();
   });
 
-  const as = () => ({
-    post: (path: string, body: object, key?: string) => {
-      const req = ctx.http().post(path).set('Authorization', basic(tenant.test));
-      return (key ? req.set('Idempotency-Key', key) : req).send(body);
-    },
-  });
-
   /** Makes the database refuse rows carrying a marker, as a real constraint failure would. */
   const refuseRows = async (table: string, condition: string) =>
     ctx.dataSource.query(
@@ -64,17 +57,17 @@ describe('Logs keep no personal data or secrets', () => {
           address: { street: [STREET], city: 'San Mateo', state: 'CA', postal_code: '94401', country: 'US' },
         },
       });
-      const failed = await as().post('/v1/investors', body, 'privacy-investor');
+      const failed = await ctx.as(tenant.test).post('/v1/investors', body, 'privacy-investor');
       expectSvcError(failed, 'SVC-500-001');
       await refuseRows('api_keys', `name <> 'privacy-probe'`);
       const investor = await createInvestor(ctx, tenant.test);
       expectSvcError(
-        await as().post(`/v1/investors/${investor.id}/api-keys`, { name: 'privacy-probe' }),
+        await ctx.as(tenant.test).post(`/v1/investors/${investor.id}/api-keys`, { name: 'privacy-probe' }),
         'SVC-500-001',
       );
       await refuseRows('webhook_endpoints', `name <> 'privacy-probe'`);
       expectSvcError(
-        await as().post('/v1/webhooks', {
+        await ctx.as(tenant.test).post('/v1/webhooks', {
           name: 'privacy-probe',
           url: 'http://127.0.0.1:3299/hooks',
           eventTypeNames: ['order.*'],
@@ -120,7 +113,7 @@ describe('Logs keep no personal data or secrets', () => {
       await acceptRows('investment_accounts');
       await acceptRows('api_keys');
       await acceptRows('webhook_endpoints');
-      const retried = await as().post('/v1/investors', body, 'privacy-investor');
+      const retried = await ctx.as(tenant.test).post('/v1/investors', body, 'privacy-investor');
       expect(retried.status).toBe(201);
       expect(retried.body.identity.tax_id).toBe('*****4321');
     },

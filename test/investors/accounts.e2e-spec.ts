@@ -1,7 +1,7 @@
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
-import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, eventsOf, investorKey, useTempStorage } from './fixtures';
 
@@ -35,13 +35,8 @@ describe('Investment accounts', () => {
 
   afterAll(() => ctx?.close());
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body?: object) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-  });
   const action = (creds: TestCredentials, accountId: string, name: string) =>
-    as(creds).post(`/v1/accounts/${accountId}/actions/${name}`);
+    ctx.as(creds).post(`/v1/accounts/${accountId}/actions/${name}`);
 
   it('GET /v1/accounts is a bare array of account-style records exactly as the spec table', async () => {
     const own = await ctx.createTenant();
@@ -56,7 +51,7 @@ describe('Investment accounts', () => {
       ],
     });
     const second = await createInvestor(ctx, own.test);
-    const res = await as(own.test).get('/v1/accounts');
+    const res = await ctx.as(own.test).get('/v1/accounts');
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.map((a: { id: string }) => a.id)).toEqual([second.account_id, first.account_id]);
@@ -114,31 +109,31 @@ describe('Investment accounts', () => {
       enabled_assets: ['us_equity', 'etf'],
     });
     expect(JSON.stringify(res.body)).not.toContain('6789');
-    expect((await as(own.test).get(`/v1/accounts/${first.account_id}`)).body).toEqual(account);
+    expect((await ctx.as(own.test).get(`/v1/accounts/${first.account_id}`)).body).toEqual(account);
   });
 
   it('an investor key sees only its own account; other ids answer 404', async () => {
     const mine = await createInvestor(ctx, tenant.test);
     const other = await createInvestor(ctx, tenant.test);
     const key = await investorKey(ctx, tenant.test, mine.id);
-    const list = await as(key).get('/v1/accounts');
+    const list = await ctx.as(key).get('/v1/accounts');
     expect(list.body.map((a: { id: string }) => a.id)).toEqual([mine.account_id]);
-    expect((await as(key).get(`/v1/accounts/${mine.account_id}`)).status).toBe(200);
-    expectSvcError(await as(key).get(`/v1/accounts/${other.account_id}`), 'SVC-404-001');
+    expect((await ctx.as(key).get(`/v1/accounts/${mine.account_id}`)).status).toBe(200);
+    expectSvcError(await ctx.as(key).get(`/v1/accounts/${other.account_id}`), 'SVC-404-001');
     expectSvcError(await action(key, mine.account_id, 'close'), 'SVC-403-001');
   });
 
   it('unknown or malformed account ids answer 404, as do accounts of the other mode', async () => {
     const investor = await createInvestor(ctx, tenant.test);
     expectSvcError(
-      await as(tenant.test).get('/v1/accounts/00000000-0000-4000-8000-000000000000'),
+      await ctx.as(tenant.test).get('/v1/accounts/00000000-0000-4000-8000-000000000000'),
       'SVC-404-001',
     );
-    expectSvcError(await as(tenant.test).get('/v1/accounts/not-a-uuid'), 'SVC-404-001', {
+    expectSvcError(await ctx.as(tenant.test).get('/v1/accounts/not-a-uuid'), 'SVC-404-001', {
       message: "No such account: 'not-a-uuid'.",
     });
-    expectSvcError(await as(tenant.live).get(`/v1/accounts/${investor.account_id}`), 'SVC-404-001');
-    const live = await as(tenant.live).get('/v1/accounts');
+    expectSvcError(await ctx.as(tenant.live).get(`/v1/accounts/${investor.account_id}`), 'SVC-404-001');
+    const live = await ctx.as(tenant.live).get('/v1/accounts');
     expect(live.body.map((a: { id: string }) => a.id)).not.toContain(investor.account_id);
   });
 
@@ -153,8 +148,8 @@ describe('Investment accounts', () => {
       message: 'Cannot suspend an account in status SUBMITTED; allowed from ACTIVE.',
     });
     expectSvcError(await action(own.test, id, 'reactivate'), 'SVC-409-001');
-    await as(own.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
-    expect((await as(own.test).get(`/v1/accounts/${id}`)).body).toMatchObject({
+    await ctx.as(own.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
+    expect((await ctx.as(own.test).get(`/v1/accounts/${id}`)).body).toMatchObject({
       status: 'ACTIVE',
       crypto_status: 'ACTIVE',
     });
@@ -164,7 +159,7 @@ describe('Investment accounts', () => {
     expect(suspended.body).toMatchObject({ id, status: 'SUSPENDED', crypto_status: 'SUSPENDED' });
     expect(Object.keys(suspended.body)).toEqual(ACCOUNT_KEYS);
     expectSvcError(await action(own.test, id, 'suspend'), 'SVC-409-001');
-    expect((await as(own.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('suspended');
+    expect((await ctx.as(own.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('suspended');
     expect((await action(own.test, id, 'reactivate')).body).toMatchObject({
       status: 'ACTIVE',
       crypto_status: 'ACTIVE',
@@ -177,7 +172,7 @@ describe('Investment accounts', () => {
       expectSvcError(await action(own.test, id, name), 'SVC-409-001');
     }
     expectSvcError(
-      await as(own.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`),
+      await ctx.as(own.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`),
       'SVC-409-001',
     );
 
@@ -234,7 +229,7 @@ describe('Investment accounts', () => {
       const byInvestor = await refusal(() => accounts.requireActiveInvestorAccount(principal, investor.id));
       expect([byInvestor.code, byInvestor.param]).toEqual(['SVC-422-001', 'investor_id']);
 
-      await as(tenant.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
+      await ctx.as(tenant.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
       expect((await accounts.requireActiveAccount(principal, investor.account_id)).status).toBe('ACTIVE');
       expect((await accounts.requireActiveInvestorAccount(principal, investor.id)).id).toBe(
         investor.account_id,

@@ -14,16 +14,11 @@ describe('Disclosures', () => {
 
   afterAll(() => ctx?.close());
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body?: object) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-  });
   const accept = (creds: TestCredentials, investorId: string, agreements: object[]) =>
-    as(creds).post(`/v1/investors/${investorId}/agreements`, { agreements });
+    ctx.as(creds).post(`/v1/investors/${investorId}/agreements`, { agreements });
 
   it('GET /v1/disclosures lists every regulatory document at its current revision', async () => {
-    const res = await as(tenant.test).get('/v1/disclosures');
+    const res = await ctx.as(tenant.test).get('/v1/disclosures');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'list', url: '/v1/disclosures', has_more: false });
     expect(
@@ -49,7 +44,7 @@ describe('Disclosures', () => {
       effective_date: '2025-06-01',
       required_for: ['account'],
     });
-    expect((await as(tenant.live).get('/v1/disclosures')).body.data[0].livemode).toBe(true);
+    expect((await ctx.as(tenant.live).get('/v1/disclosures')).body.data[0].livemode).toBe(true);
   });
 
   it('accepting records agreements on the account with ip, time and revision, emitting account.updated', async () => {
@@ -93,7 +88,7 @@ describe('Disclosures', () => {
       },
     ]);
     expect(Math.abs(Date.parse(res.body.data[1].signed_at) - Date.now())).toBeLessThan(60_000);
-    const account = await as(own.test).get(`/v1/accounts/${investor.account_id}`);
+    const account = await ctx.as(own.test).get(`/v1/accounts/${investor.account_id}`);
     expect(account.body.agreements).toEqual([
       {
         agreement: 'customer_agreement',
@@ -110,10 +105,10 @@ describe('Disclosures', () => {
         account_id: investor.account_id,
       },
     ]);
-    expect((await as(own.test).get(`/v1/investors/${investor.id}`)).body.kyc.missing).toEqual([
+    expect((await ctx.as(own.test).get(`/v1/investors/${investor.id}`)).body.kyc.missing).toEqual([
       'identity_document',
     ]);
-    expect((await as(own.test).get(`/v1/investors/${investor.id}/agreements`)).body.data).toEqual(
+    expect((await ctx.as(own.test).get(`/v1/investors/${investor.id}/agreements`)).body.data).toEqual(
       res.body.data,
     );
 
@@ -160,10 +155,14 @@ describe('Disclosures', () => {
       param: 'agreements[1].agreement',
     });
     expectSvcError(await accept(tenant.test, investor.id, []), 'SVC-400-001', { param: 'agreements' });
-    expectSvcError(await as(tenant.test).post(`/v1/investors/${investor.id}/agreements`, {}), 'SVC-400-002', {
-      param: 'agreements',
-    });
-    expect((await as(tenant.test).get(`/v1/investors/${investor.id}/agreements`)).body.data).toEqual([]);
+    expectSvcError(
+      await ctx.as(tenant.test).post(`/v1/investors/${investor.id}/agreements`, {}),
+      'SVC-400-002',
+      {
+        param: 'agreements',
+      },
+    );
+    expect((await ctx.as(tenant.test).get(`/v1/investors/${investor.id}/agreements`)).body.data).toEqual([]);
   });
 
   it('an investor key accepts for itself only; closed accounts accept nothing', async () => {
@@ -174,7 +173,7 @@ describe('Disclosures', () => {
     expect((await accept(key, mine.id, [item])).status).toBe(200);
     expectSvcError(await accept(key, other.id, [item]), 'SVC-404-001');
     expectSvcError(await accept(tenant.live, mine.id, [item]), 'SVC-404-001');
-    await as(tenant.test).post(`/v1/accounts/${mine.account_id}/actions/close`);
+    await ctx.as(tenant.test).post(`/v1/accounts/${mine.account_id}/actions/close`);
     expectSvcError(
       await accept(tenant.test, mine.id, [{ ...item, agreement: 'customer_agreement', revision: '2025-06' }]),
       'SVC-409-001',

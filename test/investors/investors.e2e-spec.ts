@@ -1,4 +1,4 @@
-import { basic, createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, eventsOf, investorBody, investorKey, useTempStorage } from './fixtures';
 
@@ -14,19 +14,11 @@ describe('Investors', () => {
 
   afterAll(() => ctx?.close());
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body?: object) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-    patch: (path: string, body: object) =>
-      ctx.http().patch(path).set('Authorization', basic(creds)).send(body),
-  });
-
   describe('POST /v1/investors', () => {
     it('creates the investor and its SUBMITTED account in one transaction, emitting account.created', async () => {
       const own = await ctx.createTenant();
       const body = investorBody({ identity: { middle_name: 'Chioma' } });
-      const res = await as(own.test).post('/v1/investors', body);
+      const res = await ctx.as(own.test).post('/v1/investors', body);
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^inv_[A-Za-z0-9_-]{22}$/),
@@ -94,7 +86,7 @@ describe('Investors', () => {
     });
 
     it('records agreements given at creation and accepts lower-case countries and other settings', async () => {
-      const res = await as(tenant.test).post(
+      const res = await ctx.as(tenant.test).post(
         '/v1/investors',
         investorBody({
           identity: {
@@ -358,13 +350,13 @@ describe('Investors', () => {
           }
         }
       }
-      const res = await as(tenant.test).post('/v1/investors', body);
+      const res = await ctx.as(tenant.test).post('/v1/investors', body);
       expectSvcError(res, code, { param });
     });
 
     it('refuses margin or crypto without their agreements (422, naming the setting)', async () => {
       expectSvcError(
-        await as(tenant.test).post('/v1/investors', investorBody({ trading_type: 'margin' })),
+        await ctx.as(tenant.test).post('/v1/investors', investorBody({ trading_type: 'margin' })),
         'SVC-422-001',
         {
           param: 'trading_type',
@@ -372,10 +364,9 @@ describe('Investors', () => {
         },
       );
       expectSvcError(
-        await as(tenant.test).post(
-          '/v1/investors',
-          investorBody({ enabled_assets: ['us_equity', 'crypto'] }),
-        ),
+        await ctx
+          .as(tenant.test)
+          .post('/v1/investors', investorBody({ enabled_assets: ['us_equity', 'crypto'] })),
         'SVC-422-001',
         { param: 'enabled_assets', message: /crypto_agreement/ },
       );
@@ -383,8 +374,8 @@ describe('Investors', () => {
 
     it('a refused creation leaves no investor, account or event behind', async () => {
       const own = await ctx.createTenant();
-      await as(own.test).post('/v1/investors', investorBody({ trading_type: 'margin' }));
-      const investors = await as(own.test).get('/v1/investors');
+      await ctx.as(own.test).post('/v1/investors', investorBody({ trading_type: 'margin' }));
+      const investors = await ctx.as(own.test).get('/v1/investors');
       expect(investors.status).toBe(200);
       expect(investors.body.data).toEqual([]);
       expect(await eventsOf(ctx, own)).toEqual([]);
@@ -398,39 +389,41 @@ describe('Investors', () => {
       for (let i = 0; i < 3; i++) {
         created.push(await createInvestor(ctx, own.test));
       }
-      await as(own.test).post(`/v1/test_helpers/investors/${created[1].id}/kyc/approve`);
-      await as(own.test).post(`/v1/test_helpers/investors/${created[0].id}/kyc/reject`);
+      await ctx.as(own.test).post(`/v1/test_helpers/investors/${created[1].id}/kyc/approve`);
+      await ctx.as(own.test).post(`/v1/test_helpers/investors/${created[0].id}/kyc/reject`);
 
-      const page1 = await as(own.test).get('/v1/investors?limit=2');
+      const page1 = await ctx.as(own.test).get('/v1/investors?limit=2');
       expect(page1.status).toBe(200);
       expect(page1.body).toMatchObject({ object: 'list', url: '/v1/investors', has_more: true });
       expect(page1.body.data.map((i: { id: string }) => i.id)).toEqual([created[2].id, created[1].id]);
-      const page2 = await as(own.test).get(`/v1/investors?limit=2&starting_after=${created[1].id}`);
+      const page2 = await ctx.as(own.test).get(`/v1/investors?limit=2&starting_after=${created[1].id}`);
       expect(page2.body).toMatchObject({ has_more: false });
       expect(page2.body.data.map((i: { id: string }) => i.id)).toEqual([created[0].id]);
-      const back = await as(own.test).get(`/v1/investors?ending_before=${created[0].id}`);
+      const back = await ctx.as(own.test).get(`/v1/investors?ending_before=${created[0].id}`);
       expect(back.body.data.map((i: { id: string }) => i.id)).toEqual([created[2].id, created[1].id]);
 
       const email = created[2].contact.email_address.toUpperCase();
-      const byEmail = await as(own.test).get(`/v1/investors?email=${encodeURIComponent(email)}`);
+      const byEmail = await ctx.as(own.test).get(`/v1/investors?email=${encodeURIComponent(email)}`);
       expect(byEmail.body.data.map((i: { id: string }) => i.id)).toEqual([created[2].id]);
 
       const status = async (s: string) =>
-        (await as(own.test).get(`/v1/investors?status=${s}`)).body.data.map((i: { id: string }) => i.id);
+        (await ctx.as(own.test).get(`/v1/investors?status=${s}`)).body.data.map((i: { id: string }) => i.id);
       expect(await status('active')).toEqual([created[1].id]);
       expect(await status('rejected')).toEqual([created[0].id]);
       expect(await status('submitted')).toEqual([created[2].id]);
       expect(await status('closed')).toEqual([]);
-      const listed = (await as(own.test).get(`/v1/investors?status=active`)).body.data[0];
-      expect(listed).toEqual((await as(own.test).get(`/v1/investors/${created[1].id}`)).body);
+      const listed = (await ctx.as(own.test).get(`/v1/investors?status=active`)).body.data[0];
+      expect(listed).toEqual((await ctx.as(own.test).get(`/v1/investors/${created[1].id}`)).body);
     });
 
     it('validates its query', async () => {
-      expectSvcError(await as(tenant.test).get('/v1/investors?status=open'), 'SVC-400-001', {
+      expectSvcError(await ctx.as(tenant.test).get('/v1/investors?status=open'), 'SVC-400-001', {
         param: 'status',
       });
-      expectSvcError(await as(tenant.test).get('/v1/investors?limit=101'), 'SVC-400-001', { param: 'limit' });
-      expectSvcError(await as(tenant.test).get('/v1/investors?starting_after=inv_nope'), 'SVC-400-001', {
+      expectSvcError(await ctx.as(tenant.test).get('/v1/investors?limit=101'), 'SVC-400-001', {
+        param: 'limit',
+      });
+      expectSvcError(await ctx.as(tenant.test).get('/v1/investors?starting_after=inv_nope'), 'SVC-400-001', {
         param: 'starting_after',
       });
     });
@@ -439,17 +432,20 @@ describe('Investors', () => {
   describe('GET and update /v1/investors/{investor_id}', () => {
     it('retrieves one; unknown or malformed ids answer 404', async () => {
       const investor = await createInvestor(ctx, tenant.test);
-      const res = await as(tenant.test).get(`/v1/investors/${investor.id}`);
+      const res = await ctx.as(tenant.test).get(`/v1/investors/${investor.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(investor);
-      expectSvcError(await as(tenant.test).get('/v1/investors/inv_AAAAAAAAAAAAAAAAAAAAAA'), 'SVC-404-001');
-      expectSvcError(await as(tenant.test).get('/v1/investors/not-an-id'), 'SVC-404-001');
+      expectSvcError(
+        await ctx.as(tenant.test).get('/v1/investors/inv_AAAAAAAAAAAAAAAAAAAAAA'),
+        'SVC-404-001',
+      );
+      expectSvcError(await ctx.as(tenant.test).get('/v1/investors/not-an-id'), 'SVC-404-001');
     });
 
     it('PATCH changes only what is sent, merges metadata, and emits account.updated naming the changes', async () => {
       const own = await ctx.createTenant();
       const investor = await createInvestor(ctx, own.test, { metadata: { a: '1', b: '2' } });
-      const res = await as(own.test).patch(`/v1/investors/${investor.id}`, {
+      const res = await ctx.as(own.test).patch(`/v1/investors/${investor.id}`, {
         contact: { phone_number: '+2348030000000' },
         identity: { middle_name: 'Chioma' },
         metadata: { a: '', c: '3' },
@@ -472,7 +468,7 @@ describe('Investors', () => {
         contact: { phone_number: '+2348030000000' },
       });
 
-      const again = await as(own.test).patch(`/v1/investors/${investor.id}`, {
+      const again = await ctx.as(own.test).patch(`/v1/investors/${investor.id}`, {
         contact: { phone_number: '+2348030000000', address: investorBody().contact.address },
         identity: { middle_name: 'Chioma' },
         metadata: { b: '2' },
@@ -483,7 +479,7 @@ describe('Investors', () => {
 
     it('POST /v1/investors/{id} is the same update', async () => {
       const investor = await createInvestor(ctx, tenant.test);
-      const res = await as(tenant.test).post(`/v1/investors/${investor.id}`, {
+      const res = await ctx.as(tenant.test).post(`/v1/investors/${investor.id}`, {
         contact: {
           address: {
             street: ['1 Main St'],
@@ -507,7 +503,7 @@ describe('Investors', () => {
 
     it('validates updates against the merged investor', async () => {
       const investor = await createInvestor(ctx, tenant.test);
-      const patch = (body: object) => as(tenant.test).patch(`/v1/investors/${investor.id}`, body);
+      const patch = (body: object) => ctx.as(tenant.test).patch(`/v1/investors/${investor.id}`, body);
       expectSvcError(await patch({ identity: { tax_id_type: 'GBR_NINO' } }), 'SVC-400-001', {
         param: 'identity.tax_id_type',
       });
@@ -546,30 +542,32 @@ describe('Investors', () => {
 
     it('identity and disclosures freeze once KYC is submitted; a closed investor changes no more (409)', async () => {
       const investor = await createInvestor(ctx, tenant.test);
-      await as(tenant.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
+      await ctx.as(tenant.test).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
       expectSvcError(
-        await as(tenant.test).patch(`/v1/investors/${investor.id}`, { identity: { last_name: 'Okafor' } }),
+        await ctx
+          .as(tenant.test)
+          .patch(`/v1/investors/${investor.id}`, { identity: { last_name: 'Okafor' } }),
         'SVC-409-001',
         { message: /identity cannot change once KYC is submitted/ },
       );
       expectSvcError(
-        await as(tenant.test).patch(`/v1/investors/${investor.id}`, {
+        await ctx.as(tenant.test).patch(`/v1/investors/${investor.id}`, {
           disclosures: { is_control_person: true },
         }),
         'SVC-409-001',
       );
-      const contact = await as(tenant.test).patch(`/v1/investors/${investor.id}`, {
+      const contact = await ctx.as(tenant.test).patch(`/v1/investors/${investor.id}`, {
         contact: { phone_number: '+447700900123' },
       });
       expect(contact.status).toBe(200);
-      expect((await as(tenant.test).post(`/v1/accounts/${investor.account_id}/actions/close`)).status).toBe(
-        200,
-      );
+      expect(
+        (await ctx.as(tenant.test).post(`/v1/accounts/${investor.account_id}/actions/close`)).status,
+      ).toBe(200);
       expectSvcError(
-        await as(tenant.test).patch(`/v1/investors/${investor.id}`, { metadata: { late: 'yes' } }),
+        await ctx.as(tenant.test).patch(`/v1/investors/${investor.id}`, { metadata: { late: 'yes' } }),
         'SVC-409-001',
       );
-      expect((await as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('closed');
+      expect((await ctx.as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('closed');
     });
   });
 
@@ -578,17 +576,17 @@ describe('Investors', () => {
       const mine = await createInvestor(ctx, tenant.test);
       const other = await createInvestor(ctx, tenant.test);
       const key = await investorKey(ctx, tenant.test, mine.id);
-      expect((await as(key).get(`/v1/investors/${mine.id}`)).body.id).toBe(mine.id);
-      expect((await as(key).patch(`/v1/investors/${mine.id}`, { metadata: { app: 'yes' } })).status).toBe(
+      expect((await ctx.as(key).get(`/v1/investors/${mine.id}`)).body.id).toBe(mine.id);
+      expect((await ctx.as(key).patch(`/v1/investors/${mine.id}`, { metadata: { app: 'yes' } })).status).toBe(
         200,
       );
-      expectSvcError(await as(key).get(`/v1/investors/${other.id}`), 'SVC-404-001');
+      expectSvcError(await ctx.as(key).get(`/v1/investors/${other.id}`), 'SVC-404-001');
       expectSvcError(
-        await as(key).patch(`/v1/investors/${other.id}`, { metadata: { x: 'y' } }),
+        await ctx.as(key).patch(`/v1/investors/${other.id}`, { metadata: { x: 'y' } }),
         'SVC-404-001',
       );
-      expectSvcError(await as(key).get('/v1/investors'), 'SVC-403-001');
-      expectSvcError(await as(key).post('/v1/investors', investorBody()), 'SVC-403-001');
+      expectSvcError(await ctx.as(key).get('/v1/investors'), 'SVC-403-001');
+      expectSvcError(await ctx.as(key).post('/v1/investors', investorBody()), 'SVC-403-001');
     });
 
     it('test and live investors never mix', async () => {
@@ -596,13 +594,13 @@ describe('Investors', () => {
       const liveInvestor = await createInvestor(ctx, tenant.live);
       expect(liveInvestor.livemode).toBe(true);
       expect(testInvestor.livemode).toBe(false);
-      expectSvcError(await as(tenant.live).get(`/v1/investors/${testInvestor.id}`), 'SVC-404-001');
-      expectSvcError(await as(tenant.test).get(`/v1/investors/${liveInvestor.id}`), 'SVC-404-001');
-      const liveList = (await as(tenant.live).get('/v1/investors?limit=100')).body.data.map(
+      expectSvcError(await ctx.as(tenant.live).get(`/v1/investors/${testInvestor.id}`), 'SVC-404-001');
+      expectSvcError(await ctx.as(tenant.test).get(`/v1/investors/${liveInvestor.id}`), 'SVC-404-001');
+      const liveList = (await ctx.as(tenant.live).get('/v1/investors?limit=100')).body.data.map(
         (i: { id: string }) => i.id,
       );
       expect(liveList).toEqual([liveInvestor.id]);
-      const testList = (await as(tenant.test).get('/v1/investors?limit=100')).body.data.map(
+      const testList = (await ctx.as(tenant.test).get('/v1/investors?limit=100')).body.data.map(
         (i: { id: string }) => i.id,
       );
       expect(testList).toContain(testInvestor.id);

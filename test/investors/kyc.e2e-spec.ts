@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { basic, createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import {
   createInvestor,
@@ -38,19 +38,12 @@ describe('Compliance: KYC', () => {
     await receiver?.stop();
   });
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body?: object) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-    patch: (path: string, body: object) =>
-      ctx.http().patch(path).set('Authorization', basic(creds)).send(body),
-  });
   const kyc = (creds: TestCredentials, investorId: string) =>
-    as(creds).get(`/v1/investors/${investorId}/kyc`);
+    ctx.as(creds).get(`/v1/investors/${investorId}/kyc`);
   const submit = (creds: TestCredentials, investorId: string) =>
-    as(creds).post(`/v1/investors/${investorId}/kyc`);
+    ctx.as(creds).post(`/v1/investors/${investorId}/kyc`);
   const helper = (creds: TestCredentials, investorId: string, decision: 'approve' | 'reject') =>
-    as(creds).post(`/v1/test_helpers/investors/${investorId}/kyc/${decision}`);
+    ctx.as(creds).post(`/v1/test_helpers/investors/${investorId}/kyc/${decision}`);
   const pdf = (name: string) => ({ bytes: PDF, name, contentType: 'application/pdf' });
 
   /**
@@ -62,7 +55,9 @@ describe('Compliance: KYC', () => {
     const rows: EventRow[] = [];
     let after: string | undefined;
     for (;;) {
-      const res = await as(owner.test).get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
+      const res = await ctx
+        .as(owner.test)
+        .get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
       expect(res.status).toBe(200);
       rows.push(...(res.body.data as EventRow[]));
       if (!res.body.has_more) {
@@ -85,7 +80,7 @@ describe('Compliance: KYC', () => {
 
   it('through the API alone: investor, documents, disclosures, KYC to ACTIVE, every event on the webhook, a scoped key issued and revoked', async () => {
     const partner = await ctx.createTenant();
-    const hook = await as(partner.test).post('/v1/webhooks', {
+    const hook = await ctx.as(partner.test).post('/v1/webhooks', {
       name: 'onboarding',
       url: receiverUrl,
       eventTypeNames: ['account.*', 'document.*', 'kyc.*'],
@@ -117,8 +112,8 @@ describe('Compliance: KYC', () => {
       name: 'bill.jpg',
       contentType: 'image/jpeg',
     });
-    const disclosures = await as(partner.test).get('/v1/disclosures');
-    const accepted = await as(partner.test).post(`/v1/investors/${investor.id}/agreements`, {
+    const disclosures = await ctx.as(partner.test).get('/v1/disclosures');
+    const accepted = await ctx.as(partner.test).post(`/v1/investors/${investor.id}/agreements`, {
       agreements: disclosures.body.data
         .filter((d: { agreement: string }) =>
           ['customer_agreement', 'data_sharing_consent'].includes(d.agreement),
@@ -142,15 +137,15 @@ describe('Compliance: KYC', () => {
       submitted_at: expect.any(Number),
       decided_at: expect.any(Number),
     });
-    const account = await as(partner.test).get(`/v1/accounts/${investor.account_id}`);
+    const account = await ctx.as(partner.test).get(`/v1/accounts/${investor.account_id}`);
     expect(account.body).toMatchObject({ status: 'ACTIVE' });
     expect(account.body.agreements.map((a: { agreement: string }) => a.agreement)).toEqual([
       'customer_agreement',
       'data_sharing_consent',
     ]);
-    const after = await as(partner.test).get(`/v1/investors/${investor.id}`);
+    const after = await ctx.as(partner.test).get(`/v1/investors/${investor.id}`);
     expect(after.body).toMatchObject({ status: 'active', kyc: { status: 'approved', missing: [] } });
-    const documents = await as(partner.test).get(`/v1/investors/${investor.id}/documents`);
+    const documents = await ctx.as(partner.test).get(`/v1/investors/${investor.id}/documents`);
     expect(documents.body.data.map((d: { status: string }) => d.status)).toEqual(['approved', 'approved']);
 
     const events = await newEvents(partner, new Set());
@@ -202,13 +197,13 @@ describe('Compliance: KYC', () => {
     );
 
     const key = await investorKey(ctx, partner.test, investor.id);
-    const own = await as(key).get('/v1/accounts');
+    const own = await ctx.as(key).get('/v1/accounts');
     expect(own.body.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
       [investor.account_id, 'ACTIVE'],
     ]);
-    const revoked = await as(partner.test).post(`/v1/investors/${investor.id}/api-keys/${key.id}/revoke`);
+    const revoked = await ctx.as(partner.test).post(`/v1/investors/${investor.id}/api-keys/${key.id}/revoke`);
     expect(revoked.body).toMatchObject({ id: key.id, status: 'revoked' });
-    expectSvcError(await as(key).get('/v1/accounts'), 'SVC-401-001');
+    expectSvcError(await ctx.as(key).get('/v1/accounts'), 'SVC-401-001');
   });
 
   it('a last name of Reject is rejected; the application returns to SUBMITTED and can be corrected', async () => {
@@ -223,7 +218,7 @@ describe('Compliance: KYC', () => {
       rejection_reasons: ['identity_not_verified'],
       decided_at: expect.any(Number),
     });
-    expect((await as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('rejected');
+    expect((await ctx.as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('rejected');
     const events = await newEvents(tenant, seen);
     expect(names(events)).toEqual(['account.updated', 'account.updated', 'document.approved']);
     expect(find(events, 'account.updated', { previous_status: 'PENDING_APPROVAL' }).data).toMatchObject({
@@ -233,7 +228,7 @@ describe('Compliance: KYC', () => {
     });
     expect(events.some((e) => e.event === 'kyc.verification.approved')).toBe(false);
 
-    const fixed = await as(tenant.test).patch(`/v1/investors/${investor.id}`, {
+    const fixed = await ctx.as(tenant.test).patch(`/v1/investors/${investor.id}`, {
       identity: { last_name: 'Okafor' },
     });
     expect(fixed.body.status).toBe('rejected');
@@ -244,7 +239,7 @@ describe('Compliance: KYC', () => {
   it('a document whose file name contains reject is rejected, and so is the application', async () => {
     const investor = await createInvestor(ctx, tenant.test);
     await upload(ctx, tenant.test, investor.id, 'passport', pdf('passport-REJECT.pdf'));
-    await as(tenant.test).post(`/v1/investors/${investor.id}/agreements`, {
+    await ctx.as(tenant.test).post(`/v1/investors/${investor.id}/agreements`, {
       agreements: [CUSTOMER_AGREEMENT],
     });
     const seen = new Set((await newEvents(tenant, new Set())).map((e) => e.id));
@@ -287,7 +282,9 @@ describe('Compliance: KYC', () => {
       account_status: 'PENDING_APPROVAL',
       decided_at: null,
     });
-    expect((await as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe('pending_approval');
+    expect((await ctx.as(tenant.test).get(`/v1/investors/${investor.id}`)).body.status).toBe(
+      'pending_approval',
+    );
     expectSvcError(await submit(tenant.test, investor.id), 'SVC-409-001', {
       message: 'Cannot submit KYC for an account in status PENDING_APPROVAL; allowed from SUBMITTED.',
     });
@@ -325,7 +322,7 @@ describe('Compliance: KYC', () => {
     const res = await helper(tenant.test, investor.id, 'approve');
     expect(res.body).toMatchObject({ status: 'approved', account_status: 'ACTIVE', missing: [] });
     expect(
-      (await as(tenant.test).get(`/v1/investors/${investor.id}/documents/${doc.body.id}`)).body.status,
+      (await ctx.as(tenant.test).get(`/v1/investors/${investor.id}/documents/${doc.body.id}`)).body.status,
     ).toBe('approved');
     // Once the account is ACTIVE, new sandbox documents are reviewed at upload.
     const later = await upload(ctx, tenant.test, investor.id, 'proof_of_address', pdf('reject.pdf'));
@@ -351,7 +348,7 @@ describe('Compliance: KYC', () => {
       status: 'in_review',
       account_status: 'PENDING_APPROVAL',
     });
-    const docs = await as(tenant.live).get(`/v1/investors/${investor.id}/documents`);
+    const docs = await ctx.as(tenant.live).get(`/v1/investors/${investor.id}/documents`);
     expect(docs.body.data.map((d: { status: string }) => d.status)).toEqual(['pending']);
     expectSvcError(await helper(tenant.live, investor.id, 'approve'), 'SVC-404-001');
     expectSvcError(await helper(tenant.live, investor.id, 'reject'), 'SVC-404-001');

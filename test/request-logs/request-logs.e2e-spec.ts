@@ -1,5 +1,5 @@
 import { investorBody, investorKey } from '../investors/fixtures';
-import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 
 interface RequestLog {
   id: string;
@@ -25,17 +25,21 @@ describe('Request logs', () => {
   let tenant: TestTenant;
   let other: TestTenant;
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body: object, headers: Record<string, string> = {}) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).set(headers).send(body),
-  });
+  /** An investor creation the API refuses, always under the same idempotency key. */
+  const refusedCreate = () =>
+    ctx
+      .as(tenant.test)
+      .post(
+        '/v1/investors',
+        { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
+        'request-log-test-key-0001',
+      );
 
   /** Polls until the request's log row is readable (it is written off the request path). */
   async function logOf(requestId: string, creds = tenant.test): Promise<RequestLog> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const res = await as(creds).get(`/v1/request-logs/${requestId}`);
+      const res = await ctx.as(creds).get(`/v1/request-logs/${requestId}`);
       if (res.status === 200) {
         return res.body as RequestLog;
       }
@@ -56,17 +60,13 @@ describe('Request logs', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     other = await ctx.createTenant();
-    const failed = await as(tenant.test).post(
-      '/v1/investors',
-      { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
-      { 'Idempotency-Key': 'request-log-test-key-0001' },
-    );
+    const failed = await refusedCreate();
     expect(failed.status).toBeGreaterThanOrEqual(400);
     expect(failed.status).toBeLessThan(500);
     failedId = failed.headers['request-id'];
     failedBody = failed.body;
     failedStatus = failed.status;
-    const ok = await as(tenant.test).get(`/v1/investors?limit=5&email=${encodeURIComponent(EMAIL)}`);
+    const ok = await ctx.as(tenant.test).get(`/v1/investors?limit=5&email=${encodeURIComponent(EMAIL)}`);
     expect(ok.status).toBe(200);
     okId = ok.headers['request-id'];
   });
@@ -119,7 +119,7 @@ describe('Request logs', () => {
   it('keeps no personal data or secret in the stored row itself', async () => {
     await logOf(failedId);
     // The listing answers every stored field of each row.
-    const listed = await as(tenant.test).get('/v1/request-logs?limit=100');
+    const listed = await ctx.as(tenant.test).get('/v1/request-logs?limit=100');
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((l: RequestLog) => l.id)).toEqual(expect.arrayContaining([failedId, okId]));
     const answered = JSON.stringify(listed.body);
@@ -140,12 +140,8 @@ describe('Request logs', () => {
   });
 
   it('marks replayed idempotent answers and legacy requests', async () => {
-    const replay = await as(tenant.test).post(
-      '/v1/investors',
-      { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
-      { 'Idempotency-Key': 'request-log-test-key-0001' },
-    );
-    const legacy = await as(tenant.test).get('/legacy/v1/webhooks');
+    const replay = await refusedCreate();
+    const legacy = await ctx.as(tenant.test).get('/legacy/v1/webhooks');
     expect(legacy.status).toBe(200);
     const legacyLog = await logOf(legacy.headers['request-id']);
     expect(legacyLog).toMatchObject({ legacy: true, path: '/legacy/v1/webhooks', status: 200 });
@@ -157,7 +153,7 @@ describe('Request logs', () => {
   it('filters by status, outcome, method, path and created range, with cursor pages', async () => {
     await logOf(failedId);
     await logOf(okId);
-    const list = (q: string) => as(tenant.test).get(`/v1/request-logs?${q}`);
+    const list = (q: string) => ctx.as(tenant.test).get(`/v1/request-logs?${q}`);
     const failedStatus = (await logOf(failedId)).status;
 
     const byStatus = await list(`status=${failedStatus}`);
@@ -199,7 +195,7 @@ describe('Request logs', () => {
 
   it('never stores the body of a successful request; records the investor scope; investor keys get 403', async () => {
     const body = investorBody({ contact: { email_address: EMAIL } });
-    const created = await as(tenant.test).post('/v1/investors', body);
+    const created = await ctx.as(tenant.test).post('/v1/investors', body);
     expect(created.status).toBe(201);
     const createdLog = await logOf(created.headers['request-id']);
     expect(createdLog).toMatchObject({ method: 'POST', path: '/v1/investors', status: 201, error: null });
@@ -214,13 +210,13 @@ describe('Request logs', () => {
       expect(text).not.toContain(value);
     }
     const key = await investorKey(ctx, tenant.test, created.body.id);
-    const own = await as(key).get(`/v1/investors/${created.body.id}`);
+    const own = await ctx.as(key).get(`/v1/investors/${created.body.id}`);
     expect(own.status).toBe(200);
     expect(await logOf(own.headers['request-id'])).toMatchObject({
       investor_id: created.body.id,
       api_key_id: key.id,
     });
-    expect((await as(key).get('/v1/request-logs')).status).toBe(403);
+    expect((await ctx.as(key).get('/v1/request-logs')).status).toBe(403);
   });
 
   it('records credentials refused on a known public key under its tenant and mode, never the secret', async () => {
@@ -245,8 +241,8 @@ describe('Request logs', () => {
     });
     expect(log.error).toEqual(refused.body.error);
     expect(JSON.stringify(log)).not.toContain(wrongSecret);
-    expect((await as(tenant.live).get(`/v1/request-logs/${id}`)).status).toBe(404);
-    expect((await as(other.test).get(`/v1/request-logs/${id}`)).status).toBe(404);
+    expect((await ctx.as(tenant.live).get(`/v1/request-logs/${id}`)).status).toBe(404);
+    expect((await ctx.as(other.test).get(`/v1/request-logs/${id}`)).status).toBe(404);
 
     const liveRefused = await ctx
       .http()
@@ -268,7 +264,7 @@ describe('Request logs', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": ');
     expect(malformed.status).toBe(400);
-    const unknownRoute = await as(tenant.test).get('/v1/no-such-route-for-request-logs');
+    const unknownRoute = await ctx.as(tenant.test).get('/v1/no-such-route-for-request-logs');
     expect(unknownRoute.status).toBe(404);
     for (const res of [malformed, unknownRoute]) {
       const log = await logOf(res.headers['request-id']);
@@ -286,9 +282,9 @@ describe('Request logs', () => {
     const anonymous = await ctx.http().get('/v1/webhooks');
     expect(anonymous.status).toBe(401);
     // Both were answered before a later request of the tenant, which is readable: they never will be.
-    await logOf((await as(tenant.test).get('/v1/webhooks')).headers['request-id']);
+    await logOf((await ctx.as(tenant.test).get('/v1/webhooks')).headers['request-id']);
     for (const res of [unknown, anonymous]) {
-      const missing = await as(tenant.test).get(`/v1/request-logs/${res.headers['request-id']}`);
+      const missing = await ctx.as(tenant.test).get(`/v1/request-logs/${res.headers['request-id']}`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.message).toMatch(/refused before its API key was recognised/);
     }
@@ -298,15 +294,15 @@ describe('Request logs', () => {
     const auth = basic(tenant.test);
     // Answered together, so flushed in one batch with the ordinary request.
     const [nulInQuery, nulInPath, surrogateInBody, ordinary] = await Promise.all([
-      as(tenant.test).get('/v1/investors?limit=5&status=a%00b&na%00me=x'),
-      as(tenant.test).get('/v1/investors/inv%00x'),
+      ctx.as(tenant.test).get('/v1/investors?limit=5&status=a%00b&na%00me=x'),
+      ctx.as(tenant.test).get('/v1/investors/inv%00x'),
       ctx
         .http()
         .post('/v1/investors')
         .set('Authorization', auth)
         .set('Content-Type', 'application/json')
         .send('{"\\ud800": "\\udc00", "email": "x\\u0000\\udbff"}'),
-      as(tenant.test).get('/v1/webhooks?limit=3'),
+      ctx.as(tenant.test).get('/v1/webhooks?limit=3'),
     ]);
     const queryLog = await logOf(nulInQuery.headers['request-id']);
     expect(queryLog.query).toEqual({ limit: '5', status: 'a\ufffdb', 'na\ufffdme': '[redacted]' });
@@ -325,14 +321,14 @@ describe('Request logs', () => {
 
   it('keeps tenants and modes apart', async () => {
     await logOf(failedId);
-    expect((await as(other.test).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
-    expect((await as(tenant.live).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
-    const otherList = await as(other.test).get('/v1/request-logs?limit=100');
+    expect((await ctx.as(other.test).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
+    expect((await ctx.as(tenant.live).get(`/v1/request-logs/${failedId}`)).status).toBe(404);
+    const otherList = await ctx.as(other.test).get('/v1/request-logs?limit=100');
     expect(otherList.body.data.map((l: RequestLog) => l.id)).not.toContain(failedId);
-    const live = await as(tenant.live).get('/v1/webhooks');
+    const live = await ctx.as(tenant.live).get('/v1/webhooks');
     const liveLog = await logOf(live.headers['request-id'], tenant.live);
     expect(liveLog.livemode).toBe(true);
-    const testList = await as(tenant.test).get('/v1/request-logs?limit=100');
+    const testList = await ctx.as(tenant.test).get('/v1/request-logs?limit=100');
     expect(testList.body.data.map((l: RequestLog) => l.id)).not.toContain(liveLog.id);
     expect(testList.body.data.every((l: RequestLog) => l.livemode === false)).toBe(true);
   });
@@ -361,10 +357,10 @@ describe('Request logs', () => {
     }
     // Moving the test clock past the purge runs it; what it erases is decided by real time, so
     // the requests just made are kept.
-    const moved = await as(tenant.test).post('/v1/test_helpers/clock', { advance_seconds: 2 * 86400 });
+    const moved = await ctx.as(tenant.test).post('/v1/test_helpers/clock', { advance_seconds: 2 * 86400 });
     expect(moved.status).toBe(200);
-    expect((await as(tenant.test).get(`/v1/request-logs/${okId}`)).status).toBe(200);
-    expect((await as(tenant.test).get(`/v1/request-logs/${oldId}`)).status).toBe(404);
+    expect((await ctx.as(tenant.test).get(`/v1/request-logs/${okId}`)).status).toBe(200);
+    expect((await ctx.as(tenant.test).get(`/v1/request-logs/${oldId}`)).status).toBe(404);
     if (!isRemote) {
       const left: Array<{ id: string }> = await ctx.dataSource.query(
         `SELECT "id" FROM "request_logs" WHERE "tenant_id" = $1 AND "id" IN ($2, $3)`,

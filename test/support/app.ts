@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { TenancyService } from 'src/core/tenancy/tenancy.service';
 import type { Product } from 'src/core/tenancy/tenant.entity';
+import { clientAs, type TestClient } from './client';
 import { remoteJwtKey } from './jwt';
 import { tracked } from './open-contexts';
 import { validatingResponses } from './openapi-validation';
@@ -24,6 +25,8 @@ export interface TestTenant {
 export interface TestContext {
   /** supertest bound to the in-process app, or to E2E_BASE_URL when QA runs against a sandbox. */
   http(): ReturnType<typeof request>;
+  /** Requests as one key (HTTP Basic), over http(). */
+  as(creds: TestCredentials): TestClient;
   /** The in-process app; undefined against a deployed sandbox. */
   app: INestApplication | undefined;
   /** Database of the app under test (the file's own clone, or E2E_DATABASE_URL remotely). */
@@ -34,6 +37,7 @@ export interface TestContext {
 }
 
 export { isRemote };
+export { basic, type TestClient } from './client';
 
 /**
  * The in-process app's modules (the whole AppModule) load only when there is an in-process app:
@@ -95,6 +99,7 @@ function remoteContext(): TestContext {
     dataSource: localOnly<DataSource>('ctx.dataSource'),
     tenancy: localOnly<TenancyService>('ctx.tenancy'),
     http,
+    as: (creds) => clientAs(http, creds),
     async createTenant(opts = {}) {
       const res = await http()
         .post('/v1/sandbox/tenants')
@@ -133,9 +138,4 @@ export async function listeningUrl(ctx: TestContext): Promise<string> {
   await ctx.app.listen(0, '127.0.0.1');
   const { port } = ctx.app.getHttpServer().address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
-}
-
-/** Authorization header value for HTTP Basic with a key pair. */
-export function basic(creds: TestCredentials): string {
-  return `Basic ${Buffer.from(`${creds.publicKey}:${creds.secret}`).toString('base64')}`;
 }

@@ -10,6 +10,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import type { TestContext, TestCredentials } from './app';
+import { clientAs } from './client';
 import { templateDb, withAdmin } from './database';
 import { tracked } from './open-contexts';
 import { validatingResponses } from './openapi-validation';
@@ -62,13 +63,15 @@ function contextOf(app: INestApplication, dataSource: DataSource): TestContext {
     dataSource.getRepository(ApiKeyEntity),
   );
   const server = app.getHttpServer();
+  // Every response is checked against the committed OpenAPI document (openapi-validation.ts).
+  const http = () => validatingResponses(request(server));
 
   return {
     app,
     dataSource,
     tenancy,
-    // Every response is checked against the committed OpenAPI document (openapi-validation.ts).
-    http: () => validatingResponses(request(server)),
+    http,
+    as: (creds) => clientAs(http, creds),
     async createTenant(opts = {}) {
       const { tenant, test, live } = await tenancy.createTenant(
         opts.name ?? 'Test partner',

@@ -1,27 +1,12 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, isRemote, TestContext } from '../support/app';
+import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { as } from '../wallet/support/wallet';
 import { advanceClock, freezeClock, BOND_MONDAY_OPEN, setPrice, trader } from './support/trading';
-
-/** Runs one support CLI command in-process and returns the JSON it printed. */
-async function cli(...args: string[]): Promise<any> {
-  const chunks: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(chunk.toString());
-    return true;
-  });
-  try {
-    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return JSON.parse(chunks.join(''));
-}
 
 const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
@@ -83,7 +68,7 @@ describe('Positions, bonds and commissions', () => {
     const commission = (tenantId: string, change: { type?: string; amount?: string } = {}) =>
       isRemote
         ? sandboxTerms(ctx, tenantId, 'commission', { commission_type: change.type, amount: change.amount })
-        : cli(
+        : runCli(
             'trading:commission',
             tenantId,
             ...(change.type ? ['--type', change.type, '--amount', change.amount!] : []),

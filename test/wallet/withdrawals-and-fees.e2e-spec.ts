@@ -1,24 +1,9 @@
-import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
+import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
-
-/** Runs one support CLI command in-process and returns the JSON it printed. */
-async function cli(...args: string[]): Promise<any> {
-  const chunks: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(chunk.toString());
-    return true;
-  });
-  try {
-    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return JSON.parse(chunks.join(''));
-}
 
 describe('Withdrawals under concurrency, and fees', () => {
   let ctx: TestContext;
@@ -127,7 +112,7 @@ describe('Withdrawals under concurrency, and fees', () => {
     const settings = (change: Record<string, string | number> = {}) =>
       isRemote
         ? sandboxTerms(ctx, partner.tenantId, 'transfer-settings', change)
-        : cli(
+        : runCli(
             'transfers:settings',
             partner.tenantId,
             ...Object.entries(change).flatMap(([k, v]) => [`--${k.replace(/_/g, '-')}`, String(v)]),

@@ -1,5 +1,5 @@
 import { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 import { dropQueueKeys } from './support/webhooks';
 
 interface Attempt {
@@ -24,16 +24,10 @@ describe('Delivery attempts and resend', () => {
   let receiverUrl: string;
   let deadUrl: string;
 
-  const as = (creds: TestCredentials) => ({
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    post: (path: string, body: object = {}) =>
-      ctx.http().post(path).set('Authorization', basic(creds)).send(body),
-  });
-
   async function attemptsUntil(path: string, done: (a: Attempt[]) => boolean): Promise<Attempt[]> {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const res = await as(tenant.test).get(path);
+      const res = await ctx.as(tenant.test).get(path);
       expect(res.status).toBe(200);
       if (done(res.body.data)) {
         return res.body.data as Attempt[];
@@ -46,13 +40,13 @@ describe('Delivery attempts and resend', () => {
   }
 
   async function webhook(url: string, creds = tenant.test): Promise<string> {
-    const res = await as(creds).post('/v1/webhooks', { name: 'deliveries', url, eventTypeNames: ['*'] });
+    const res = await ctx.as(creds).post('/v1/webhooks', { name: 'deliveries', url, eventTypeNames: ['*'] });
     expect(res.status).toBe(201);
     return res.body.id as string;
   }
 
   async function testEvent(webhookId: string, creds = tenant.test): Promise<string> {
-    const res = await as(creds).post(`/v1/test_helpers/webhooks/${webhookId}/test-event`);
+    const res = await ctx.as(creds).post(`/v1/test_helpers/webhooks/${webhookId}/test-event`, {});
     expect(res.status).toBe(200);
     return res.body.id as string;
   }
@@ -98,7 +92,7 @@ describe('Delivery attempts and resend', () => {
       next_retry_at: null,
     });
     expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
-    const byEndpoint = await as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts`);
+    const byEndpoint = await ctx.as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts`);
     expect(byEndpoint.body).toMatchObject({ object: 'list', url: `/v1/webhooks/${webhookId}/attempts` });
     expect(byEndpoint.body.data.map((a: Attempt) => a.id)).toEqual([attempt.id]);
   });
@@ -145,27 +139,31 @@ describe('Delivery attempts and resend', () => {
     expect(new Set(copies.map((d) => d.headers['webhook-id']))).toEqual(new Set([eventId]));
     // The replayed answer queued nothing more.
     await new Promise((r) => setTimeout(r, 300));
-    expect((await as(tenant.test).get(`/v1/events/${eventId}/attempts`)).body.data).toHaveLength(2);
+    expect((await ctx.as(tenant.test).get(`/v1/events/${eventId}/attempts`)).body.data).toHaveLength(2);
   });
 
   it('resends to one named endpoint, and refuses unknown, foreign and disabled ones', async () => {
     const webhookId = await webhook(receiverUrl);
     const eventId = await testEvent(webhookId);
     await receiver.waitFor([eventId]);
-    const named = await as(tenant.test).post(`/v1/events/${eventId}/resend`, { endpoint: webhookId });
+    const named = await ctx.as(tenant.test).post(`/v1/events/${eventId}/resend`, { endpoint: webhookId });
     expect(named.status).toBe(200);
     expect(named.body.deliveries).toEqual([{ webhook_id: webhookId, run: 1 }]);
 
     const foreignEndpoint = await webhook(receiverUrl, other.test);
-    const foreign = await as(tenant.test).post(`/v1/events/${eventId}/resend`, { endpoint: foreignEndpoint });
+    const foreign = await ctx
+      .as(tenant.test)
+      .post(`/v1/events/${eventId}/resend`, { endpoint: foreignEndpoint });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.param).toBe('endpoint');
 
-    expect((await as(tenant.test).post('/v1/events/evt_doesnotexist000000000000/resend')).status).toBe(404);
-    expect((await as(other.test).post(`/v1/events/${eventId}/resend`)).status).toBe(404);
-    expect((await as(tenant.live).post(`/v1/events/${eventId}/resend`)).status).toBe(404);
-    expect((await as(other.test).get(`/v1/events/${eventId}/attempts`)).status).toBe(404);
-    expect((await as(other.test).get(`/v1/webhooks/${webhookId}/attempts`)).status).toBe(404);
+    expect(
+      (await ctx.as(tenant.test).post('/v1/events/evt_doesnotexist000000000000/resend', {})).status,
+    ).toBe(404);
+    expect((await ctx.as(other.test).post(`/v1/events/${eventId}/resend`, {})).status).toBe(404);
+    expect((await ctx.as(tenant.live).post(`/v1/events/${eventId}/resend`, {})).status).toBe(404);
+    expect((await ctx.as(other.test).get(`/v1/events/${eventId}/attempts`)).status).toBe(404);
+    expect((await ctx.as(other.test).get(`/v1/webhooks/${webhookId}/attempts`)).status).toBe(404);
 
     const disabled = await ctx
       .http()
@@ -173,7 +171,7 @@ describe('Delivery attempts and resend', () => {
       .set('Authorization', basic(tenant.test))
       .send({ status: 'disabled' });
     expect(disabled.status).toBe(200);
-    const refused = await as(tenant.test).post(`/v1/events/${eventId}/resend`, { endpoint: webhookId });
+    const refused = await ctx.as(tenant.test).post(`/v1/events/${eventId}/resend`, { endpoint: webhookId });
     expect(refused.status).toBe(409);
     expect(refused.body.error.param).toBe('endpoint');
   });
@@ -183,15 +181,15 @@ describe('Delivery attempts and resend', () => {
     await testEvent(webhookId);
     await testEvent(webhookId);
     const all = await attemptsUntil(`/v1/webhooks/${webhookId}/attempts`, (a) => a.length === 2);
-    const first = await as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts?limit=1`);
+    const first = await ctx.as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts?limit=1`);
     expect(first.body.has_more).toBe(true);
     expect(first.body.data[0].id).toBe(all[0].id);
-    const second = await as(tenant.test).get(
-      `/v1/webhooks/${webhookId}/attempts?limit=1&starting_after=${all[0].id}`,
-    );
+    const second = await ctx
+      .as(tenant.test)
+      .get(`/v1/webhooks/${webhookId}/attempts?limit=1&starting_after=${all[0].id}`);
     expect(second.body.data.map((a: Attempt) => a.id)).toEqual([all[1].id]);
     expect(second.body.has_more).toBe(false);
-    const bad = await as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts?starting_after=wda_nope`);
+    const bad = await ctx.as(tenant.test).get(`/v1/webhooks/${webhookId}/attempts?starting_after=wda_nope`);
     expect(bad.status).toBe(400);
     expect(bad.body.error.param).toBe('starting_after');
   });

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { RETRY_DELAYS_MS } from 'src/modules/webhooks/delivery/retry-schedule';
 import { basic, createTestContext, isRemote, itLocal, TestContext } from '../support/app';
+import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, prepareForKyc } from '../investors/fixtures';
 import { Receiver, ReceivedRequest } from './support/receiver';
@@ -19,21 +19,6 @@ import {
 
 // A receiver that never answers fails after this long (30 s in production) — see the time-out case.
 process.env.WEBHOOK_TIMEOUT_MS = '1500';
-
-/** Runs one CLI command in-process against this file's database and queue; returns its JSON. */
-async function cli(...args: string[]): Promise<any> {
-  const chunks: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(chunk.toString());
-    return true;
-  });
-  try {
-    await buildProgram({ throwOnError: true }).parseAsync(['node', 'cli', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return JSON.parse(chunks.join(''));
-}
 
 function verify(secret: string, req: Pick<ReceivedRequest, 'body' | 'headers'>): unknown {
   return new Webhook(secret).verify(req.body, req.headers as Record<string, string>);
@@ -241,7 +226,7 @@ describe('Webhook delivery', () => {
         expect(verify(endpoint.secret, req)).toMatchObject({ id: event.id });
       }
 
-      const listed = await cli('dead-letters:list', '--tenant', tenant.tenantId);
+      const listed = await runCli('dead-letters:list', '--tenant', tenant.tenantId);
       expect(listed.dead_letters).toEqual([
         {
           id: expect.stringMatching(/^dl_/),
@@ -259,7 +244,7 @@ describe('Webhook delivery', () => {
       ]);
 
       receiver.answerWith(200);
-      const replayed = await cli('dead-letters:replay', listed.dead_letters[0].id);
+      const replayed = await runCli('dead-letters:replay', listed.dead_letters[0].id);
       expect(replayed).toEqual({
         dead_letter_id: listed.dead_letters[0].id,
         event_id: event.id,
@@ -275,8 +260,8 @@ describe('Webhook delivery', () => {
         (r) => r.length === 7,
       );
       expect(runs[6]).toMatchObject({ run: 1, attempt: 1, succeeded: true, status_code: 200 });
-      expect((await cli('dead-letters:list', '--tenant', tenant.tenantId)).dead_letters).toEqual([]);
-      const history = await cli('dead-letters:list', '--tenant', tenant.tenantId, '--include-replayed');
+      expect((await runCli('dead-letters:list', '--tenant', tenant.tenantId)).dead_letters).toEqual([]);
+      const history = await runCli('dead-letters:list', '--tenant', tenant.tenantId, '--include-replayed');
       expect(history.dead_letters).toEqual([
         expect.objectContaining({
           id: listed.dead_letters[0].id,
@@ -286,7 +271,7 @@ describe('Webhook delivery', () => {
       ]);
 
       // events:replay sends it once more, same id, to every endpoint subscribed now.
-      const again = await cli('events:replay', event.id);
+      const again = await runCli('events:replay', event.id);
       expect(again).toEqual({
         event_id: event.id,
         replayed: [{ event_id: event.id, endpoint_id: endpoint.id, run: 2 }],
@@ -308,11 +293,11 @@ describe('Webhook delivery', () => {
       await emit(ctx, { tenantId: tenant.tenantId, event: 'order.accepted' });
       await emit(ctx, { tenantId: tenant.tenantId, event: 'account.updated' });
       await eventually(
-        () => cli('dead-letters:list', '--tenant', tenant.tenantId),
+        () => runCli('dead-letters:list', '--tenant', tenant.tenantId),
         (out: { dead_letters: unknown[] }) => out.dead_letters.length === 2,
       );
       // A 410 disabled both; replay needs them enabled again.
-      const skipped = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
+      const skipped = await runCli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
       expect(skipped.replayed).toEqual([]);
       expect(skipped.skipped).toHaveLength(2);
       expect(skipped.skipped[0].reason).toMatch(/is disabled/);
@@ -325,13 +310,13 @@ describe('Webhook delivery', () => {
           .send({ status: 'enabled' });
       }
       const before = receiver.requests.filter(to('gone-all')).length;
-      const out = await cli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
+      const out = await runCli('dead-letters:replay', '--all', '--tenant', tenant.tenantId);
       expect(out.replayed).toHaveLength(2);
       expect(out.skipped).toEqual([]);
       await receiver.waitUntil((all) => all.filter(to('gone-all')).length === before + 2);
-      await expect(cli('dead-letters:replay', 'dl_doesnotexist')).rejects.toThrow(/No such dead letter/);
-      await expect(cli('dead-letters:replay')).rejects.toThrow(/--all/);
-      await expect(cli('events:replay', 'evt_doesnotexist')).rejects.toThrow(/No such event/);
+      await expect(runCli('dead-letters:replay', 'dl_doesnotexist')).rejects.toThrow(/No such dead letter/);
+      await expect(runCli('dead-letters:replay')).rejects.toThrow(/--all/);
+      await expect(runCli('events:replay', 'evt_doesnotexist')).rejects.toThrow(/No such event/);
     },
   );
 

@@ -23,21 +23,8 @@ describe('Webhook endpoints', () => {
     await dropQueueKeys();
   });
 
-  const as = (creds: TestCredentials) => ({
-    post: (path: string, body?: object) =>
-      ctx
-        .http()
-        .post(path)
-        .set('Authorization', basic(creds))
-        .send(body ?? {}),
-    get: (path: string) => ctx.http().get(path).set('Authorization', basic(creds)),
-    patch: (path: string, body: object) =>
-      ctx.http().patch(path).set('Authorization', basic(creds)).send(body),
-    delete: (path: string) => ctx.http().delete(path).set('Authorization', basic(creds)),
-  });
-
   const register = (body: object, creds: TestCredentials = tenant.test) =>
-    as(creds).post('/v1/webhooks', {
+    ctx.as(creds).post('/v1/webhooks', {
       name: 'Orders',
       url: receiverUrl,
       eventTypeNames: ['order.*'],
@@ -61,7 +48,7 @@ describe('Webhook endpoints', () => {
         secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       });
       expect(Math.abs(res.body.created - Date.now() / 1000)).toBeLessThan(10);
-      const fetched = await as(tenant.test).get(`/v1/webhooks/${res.body.id}`);
+      const fetched = await ctx.as(tenant.test).get(`/v1/webhooks/${res.body.id}`);
       expect(fetched.status).toBe(200);
       const { secret: _secret, ...withoutSecret } = res.body;
       expect(fetched.body).toEqual(withoutSecret);
@@ -72,9 +59,9 @@ describe('Webhook endpoints', () => {
       const secret = res.body.secret.slice(6);
       // After its creation no answer shows the secret: read, listed or changed.
       const answers = [
-        await as(tenant.test).get(`/v1/webhooks/${res.body.id}`),
-        await as(tenant.test).get('/v1/webhooks'),
-        await as(tenant.test).patch(`/v1/webhooks/${res.body.id}`, { name: 'Orders again' }),
+        await ctx.as(tenant.test).get(`/v1/webhooks/${res.body.id}`),
+        await ctx.as(tenant.test).get('/v1/webhooks'),
+        await ctx.as(tenant.test).patch(`/v1/webhooks/${res.body.id}`, { name: 'Orders again' }),
       ];
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(answers[1].body.data.map((e: { id: string }) => e.id)).toContain(res.body.id);
@@ -108,7 +95,7 @@ describe('Webhook endpoints', () => {
     });
 
     it('`events` is not the field: 400 naming eventTypeNames', async () => {
-      const res = await as(tenant.test).post('/v1/webhooks', {
+      const res = await ctx.as(tenant.test).post('/v1/webhooks', {
         name: 'Orders',
         url: receiverUrl,
         events: ['order.*'],
@@ -190,7 +177,7 @@ describe('Webhook endpoints', () => {
       }
       await register({ url: 'https://8.8.8.8/hooks' }, fresh.live);
       await register({}, other.test);
-      const res = await as(fresh.test).get('/v1/webhooks');
+      const res = await ctx.as(fresh.test).get('/v1/webhooks');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ object: 'list', url: '/v1/webhooks', has_more: false });
       expect(res.body.data.map((w: { id: string }) => w.id)).toEqual([...ids].reverse());
@@ -198,13 +185,13 @@ describe('Webhook endpoints', () => {
         expect(item.secret).toBeUndefined();
         expect(item.object).toBe('webhook_endpoint');
       }
-      const page1 = await as(fresh.test).get('/v1/webhooks?limit=2');
+      const page1 = await ctx.as(fresh.test).get('/v1/webhooks?limit=2');
       expect(page1.body.has_more).toBe(true);
       expect(page1.body.data.map((w: { id: string }) => w.id)).toEqual([ids[2], ids[1]]);
-      const page2 = await as(fresh.test).get(`/v1/webhooks?limit=2&starting_after=${ids[1]}`);
+      const page2 = await ctx.as(fresh.test).get(`/v1/webhooks?limit=2&starting_after=${ids[1]}`);
       expect(page2.body).toMatchObject({ has_more: false });
       expect(page2.body.data.map((w: { id: string }) => w.id)).toEqual([ids[0]]);
-      const live = await as(fresh.live).get('/v1/webhooks');
+      const live = await ctx.as(fresh.live).get('/v1/webhooks');
       expect(live.body.data).toHaveLength(1);
       expect(live.body.data[0].livemode).toBe(true);
     });
@@ -213,7 +200,7 @@ describe('Webhook endpoints', () => {
   describe('PATCH /v1/webhooks/{id}', () => {
     it('updates any registration field, status and metadata (merged; empty string removes)', async () => {
       const created = (await register({ metadata: { team: 'payments', legacy: 'yes' } })).body;
-      const res = await as(tenant.test).patch(`/v1/webhooks/${created.id}`, {
+      const res = await ctx.as(tenant.test).patch(`/v1/webhooks/${created.id}`, {
         name: 'Renamed',
         url: 'http://127.0.0.1:10/new',
         eventTypeNames: ['transfer.*', 'account.updated'],
@@ -232,10 +219,10 @@ describe('Webhook endpoints', () => {
         eventTypeNames: ['transfer.*', 'account.updated'],
         status: 'disabled',
       });
-      expect((await as(tenant.test).get(`/v1/webhooks/${created.id}`)).body).toEqual(res.body);
-      const enabled = await as(tenant.test).patch(`/v1/webhooks/${created.id}`, { status: 'enabled' });
+      expect((await ctx.as(tenant.test).get(`/v1/webhooks/${created.id}`)).body).toEqual(res.body);
+      const enabled = await ctx.as(tenant.test).patch(`/v1/webhooks/${created.id}`, { status: 'enabled' });
       expect(enabled.body.status).toBe('enabled');
-      const unchanged = await as(tenant.test).patch(`/v1/webhooks/${created.id}`, {});
+      const unchanged = await ctx.as(tenant.test).patch(`/v1/webhooks/${created.id}`, {});
       expect(unchanged.body).toEqual(enabled.body);
     });
 
@@ -243,46 +230,46 @@ describe('Webhook endpoints', () => {
       const { id } = (await register({})).body;
       const path = `/v1/webhooks/${id}`;
       expectSvcError(
-        await as(tenant.test).patch(path, { eventTypeNames: ['order.*', 'nope'] }),
+        await ctx.as(tenant.test).patch(path, { eventTypeNames: ['order.*', 'nope'] }),
         'SVC-400-001',
         {
           param: 'eventTypeNames[1]',
         },
       );
-      expectSvcError(await as(tenant.test).patch(path, { events: ['order.*'] }), 'SVC-400-001', {
+      expectSvcError(await ctx.as(tenant.test).patch(path, { events: ['order.*'] }), 'SVC-400-001', {
         param: 'events',
         message: /eventTypeNames/,
       });
-      expectSvcError(await as(tenant.test).patch(path, { status: 'paused' }), 'SVC-400-001', {
+      expectSvcError(await ctx.as(tenant.test).patch(path, { status: 'paused' }), 'SVC-400-001', {
         param: 'status',
       });
-      expectSvcError(await as(tenant.test).patch(path, { url: 'gopher://x' }), 'SVC-400-001', {
+      expectSvcError(await ctx.as(tenant.test).patch(path, { url: 'gopher://x' }), 'SVC-400-001', {
         param: 'url',
       });
-      expectSvcError(await as(tenant.test).patch(path, { name: null }), 'SVC-400-001', { param: 'name' });
+      expectSvcError(await ctx.as(tenant.test).patch(path, { name: null }), 'SVC-400-001', { param: 'name' });
     });
   });
 
   describe('DELETE /v1/webhooks/{id}', () => {
     it('deletes (200, Stripe-style body); the id is gone afterwards', async () => {
       const { id } = (await register({})).body;
-      const res = await as(tenant.test).delete(`/v1/webhooks/${id}`);
+      const res = await ctx.as(tenant.test).delete(`/v1/webhooks/${id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id, object: 'webhook_endpoint', deleted: true, livemode: false });
-      expectSvcError(await as(tenant.test).get(`/v1/webhooks/${id}`), 'SVC-404-001');
-      expectSvcError(await as(tenant.test).delete(`/v1/webhooks/${id}`), 'SVC-404-001');
+      expectSvcError(await ctx.as(tenant.test).get(`/v1/webhooks/${id}`), 'SVC-404-001');
+      expectSvcError(await ctx.as(tenant.test).delete(`/v1/webhooks/${id}`), 'SVC-404-001');
     });
   });
 
   describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     it('returns a new secret, once', async () => {
       const created = (await register({})).body;
-      const res = await as(tenant.test).post(`/v1/webhooks/${created.id}/rotate-secret`);
+      const res = await ctx.as(tenant.test).post(`/v1/webhooks/${created.id}/rotate-secret`, {});
       expect(res.status).toBe(200);
       expect(res.body.secret).toMatch(/^whsec_/);
       expect(res.body.secret).not.toBe(created.secret);
       expect(res.body.id).toBe(created.id);
-      expect((await as(tenant.test).get(`/v1/webhooks/${created.id}`)).body.secret).toBeUndefined();
+      expect((await ctx.as(tenant.test).get(`/v1/webhooks/${created.id}`)).body.secret).toBeUndefined();
     });
   });
 
@@ -290,21 +277,21 @@ describe('Webhook endpoints', () => {
     it('another tenant, the other mode and malformed ids all answer 404', async () => {
       const { id } = (await register({})).body;
       for (const creds of [other.test, tenant.live]) {
-        expectSvcError(await as(creds).get(`/v1/webhooks/${id}`), 'SVC-404-001');
-        expectSvcError(await as(creds).patch(`/v1/webhooks/${id}`, { name: 'x' }), 'SVC-404-001');
-        expectSvcError(await as(creds).delete(`/v1/webhooks/${id}`), 'SVC-404-001');
-        expectSvcError(await as(creds).post(`/v1/webhooks/${id}/rotate-secret`), 'SVC-404-001');
+        expectSvcError(await ctx.as(creds).get(`/v1/webhooks/${id}`), 'SVC-404-001');
+        expectSvcError(await ctx.as(creds).patch(`/v1/webhooks/${id}`, { name: 'x' }), 'SVC-404-001');
+        expectSvcError(await ctx.as(creds).delete(`/v1/webhooks/${id}`), 'SVC-404-001');
+        expectSvcError(await ctx.as(creds).post(`/v1/webhooks/${id}/rotate-secret`, {}), 'SVC-404-001');
       }
-      expectSvcError(await as(tenant.test).get('/v1/webhooks/we_doesnotexist000000000'), 'SVC-404-001');
-      expectSvcError(await as(tenant.test).get('/v1/webhooks/evt_wrongkind'), 'SVC-404-001', {
+      expectSvcError(await ctx.as(tenant.test).get('/v1/webhooks/we_doesnotexist000000000'), 'SVC-404-001');
+      expectSvcError(await ctx.as(tenant.test).get('/v1/webhooks/evt_wrongkind'), 'SVC-404-001', {
         message: "No such webhook endpoint: 'evt_wrongkind'.",
       });
-      expect((await as(tenant.test).get(`/v1/webhooks/${id}`)).status).toBe(200);
+      expect((await ctx.as(tenant.test).get(`/v1/webhooks/${id}`)).status).toBe(200);
     });
 
     it('an investor-scoped key is refused on every webhook and event route (403 SVC-403-001)', async () => {
       const { id } = (await register({})).body;
-      const key = as(investorKey);
+      const key = ctx.as(investorKey);
       const responses = [
         await key.get('/v1/webhooks/event-types'),
         await key.post('/v1/webhooks', { name: 'x', url: receiverUrl, eventTypeNames: ['*'] }),
@@ -320,7 +307,7 @@ describe('Webhook endpoints', () => {
       for (const res of responses) {
         expectSvcError(res, 'SVC-403-001');
       }
-      expect((await as(tenant.test).get(`/v1/webhooks/${id}`)).body.name).toBe('Orders');
+      expect((await ctx.as(tenant.test).get(`/v1/webhooks/${id}`)).body.name).toBe('Orders');
     });
   });
 });

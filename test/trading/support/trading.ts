@@ -4,6 +4,8 @@ import type { Delivery } from '../../investors/receiver';
 import { WebhookReceiver } from '../../investors/receiver';
 import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
 
+export { advanceClock, freezeClock } from '../../support/clock';
+
 /**
  * Monday 1 March 2027, 10:00 New York, for the bond specs: the bond reference data (coupon dates,
  * close prices, maturities from 2028) is of this time, so these dates cannot move far ahead with the
@@ -17,20 +19,6 @@ export const BOND_MONDAY_OPEN = '2027-03-01T15:00:00Z';
 export const MONDAY_OPEN = '2049-03-01T15:00:00Z';
 /** Saturday 6 March 2049, noon New York: closed. */
 export const SATURDAY = '2049-03-06T17:00:00Z';
-
-export async function freezeClock(ctx: TestContext, creds: TestCredentials, at: string): Promise<void> {
-  const res = await as(ctx, creds).post('/v1/test_helpers/clock', { frozen_time: at });
-  if (res.status !== 200) {
-    throw new Error(`clock failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-}
-
-export async function advanceClock(ctx: TestContext, creds: TestCredentials, seconds: number): Promise<void> {
-  const res = await as(ctx, creds).post('/v1/test_helpers/clock', { advance_seconds: seconds });
-  if (res.status !== 200) {
-    throw new Error(`clock failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-}
 
 /** Sets a test-mode price (the price helper); the engine evaluates the symbol's orders before it answers. */
 export async function setPrice(ctx: TestContext, creds: TestCredentials, symbol: string, price: string) {

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { basic, isRemote, TestContext, TestCredentials } from '../../support/app';
+import { isRemote, TestContext, TestCredentials } from '../../support/app';
 import { createInvestor } from '../../investors/fixtures';
 import { Delivery, WebhookReceiver } from '../../investors/receiver';
 
@@ -7,18 +7,9 @@ import { Delivery, WebhookReceiver } from '../../investors/receiver';
 export const SETTLING_ACCOUNT = '000123456789';
 export const FAILING_ACCOUNT = '000111111116';
 
-/** Requests as one key: the wallet specs' client. */
+/** Requests as one key: the wallet specs' client, the context's own (ctx.as). */
 export function as(ctx: TestContext, creds: TestCredentials) {
-  const auth = (req: ReturnType<ReturnType<TestContext['http']>['get']>) =>
-    req.set('Authorization', basic(creds));
-  return {
-    get: (path: string) => auth(ctx.http().get(path)),
-    post: (path: string, body?: unknown, idempotencyKey?: string) => {
-      const req = auth(ctx.http().post(path));
-      return (idempotencyKey ? req.set('Idempotency-Key', idempotencyKey) : req).send(body as object);
-    },
-    delete: (path: string) => auth(ctx.http().delete(path)),
-  };
+  return ctx.as(creds);
 }
 
 /** An investor whose account is ACTIVE (KYC approved by the test helper), through the API. */

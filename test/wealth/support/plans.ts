@@ -1,31 +1,14 @@
 import Decimal from 'decimal.js';
-import { basic, TestContext, TestCredentials } from '../../support/app';
+import type { TestContext, TestCredentials } from '../../support/app';
 
-/** Requests as one key, with the verbs the plan routes use. */
+export { freezeClock } from '../../support/clock';
+
+/** Requests as one key, with the verbs the plan routes use: the context's client (ctx.as). */
 export function planClient(ctx: TestContext, creds: TestCredentials) {
-  const auth = <T extends { set(name: string, value: string): T }>(req: T) =>
-    req.set('Authorization', basic(creds));
-  return {
-    get: (path: string) => auth(ctx.http().get(path)),
-    put: (path: string, body: unknown) => auth(ctx.http().put(path)).send(body as object),
-    patch: (path: string, body: unknown) => auth(ctx.http().patch(path)).send(body as object),
-    post: (path: string, body?: unknown, idempotencyKey?: string) => {
-      const req = auth(ctx.http().post(path));
-      return (idempotencyKey ? req.set('Idempotency-Key', idempotencyKey) : req).send(body as object);
-    },
-    delete: (path: string) => auth(ctx.http().delete(path)),
-  };
+  return ctx.as(creds);
 }
 
 export const planPath = (accountId: string) => `/v1/wealth/accounts/${accountId}/financial-plan`;
-
-/** Freezes the tenant's test clock at `iso` (through the API). */
-export async function freezeClock(ctx: TestContext, creds: TestCredentials, iso: string): Promise<void> {
-  const res = await planClient(ctx, creds).post('/v1/test_helpers/clock', { frozen_time: iso });
-  if (res.status !== 200) {
-    throw new Error(`clock failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-}
 
 export function retirementGoal(overrides: Record<string, unknown> = {}) {
   return {
