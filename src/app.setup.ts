@@ -30,6 +30,7 @@ export function isLegacyRequest(req: Request): boolean {
  * Everything main.ts applies to the Nest app, in one place, so tests and the OpenAPI script
  * build exactly the app that runs.
  */
+// eslint-disable-next-line max-lines-per-function -- the request pipeline in the order requests meet it; split up, that order would be spread over files.
 export function configureApp(app: INestApplication, options: { swagger?: boolean } = {}): void {
   const config = app.get(AppConfig);
   const renderer = app.get(ErrorRenderer);

@@ -64,6 +64,12 @@ export async function createTenant(name: string, products: Product[], fixedIncom
 }
 
 export function registerTenantCommands(program: Command): void {
+  registerTenantRecordCommands(program);
+  registerKeyCommands(program);
+}
+
+/** tenants:create and tenants:update. */
+function registerTenantRecordCommands(program: Command): void {
   program
     .command('tenants:create')
     .description('Create a tenant with one test and one live key; prints the secrets once.')
@@ -91,7 +97,10 @@ export function registerTenantCommands(program: Command): void {
         printJson(tenantJson(tenant));
       },
     );
+}
 
+/** keys:create and keys:revoke. */
+function registerKeyCommands(program: Command): void {
   program
     .command('keys:create')
     .description(

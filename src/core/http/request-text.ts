@@ -147,6 +147,7 @@ export function findTextProblem(
 }
 
 /** The full walk, which names the field: run only when the quick pass found something. */
+// eslint-disable-next-line max-lines-per-function -- one walk over a JSON text with its states side by side; split, the states would pass through parameters.
 function locateTextProblem(
   value: unknown,
   root: string | undefined,

@@ -1,6 +1,7 @@
 import { ActivitiesService } from 'src/modules/activities/activities.service';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type Decimal from 'decimal.js';
 import { EventsService } from 'src/core/events/events.service';
 import { newId } from 'src/core/ids/ids';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
@@ -137,38 +138,46 @@ export class InterestAccrual {
       if (!(await this.interest.insertPayout(manager, scope, payout))) {
         continue;
       }
-      await this.ledger.post(manager, {
-        ...scope,
-        journalKey: `interest:${total.account_id}:${currency}:${month}`,
-        kind: 'interest.payout',
-        effectiveAt: now,
-        reference: payout.id,
-        description: `Cash sweep interest ${month}`,
-        entries: [
-          { account: { kind: 'interest_expense', currency }, direction: 'debit', amount },
-          {
-            account: { kind: 'investor_cash', ownerId: total.account_id, currency },
-            direction: 'credit',
-            amount,
-          },
-        ],
-      });
-      await this.activities.record(manager, scope, {
-        key: `interest:${total.account_id}:${currency}:${month}`,
-        accountId: total.account_id,
-        type: 'INT',
-        at: now,
-        currency,
-        netAmount: amount,
-        description: `Cash sweep interest ${month}`,
-      });
-      await this.events.emit(manager, {
-        ...scope,
-        event: 'cash_sweep.interest.paid',
-        data: payoutView(payout, scope.livemode),
-      });
+      await this.recordPayout(manager, scope, payout, amount, now);
       paid++;
     }
     return paid;
+  }
+
+  /** A new payout's journal (interest expense → investor cash), INT activity and event. */
+  private async recordPayout(
+    manager: EntityManager,
+    scope: SweepScope,
+    payout: PayoutRow,
+    amount: Decimal,
+    now: Date,
+  ): Promise<void> {
+    const { account_id: accountId, currency, month } = payout;
+    await this.ledger.post(manager, {
+      ...scope,
+      journalKey: `interest:${accountId}:${currency}:${month}`,
+      kind: 'interest.payout',
+      effectiveAt: now,
+      reference: payout.id,
+      description: `Cash sweep interest ${month}`,
+      entries: [
+        { account: { kind: 'interest_expense', currency }, direction: 'debit', amount },
+        { account: { kind: 'investor_cash', ownerId: accountId, currency }, direction: 'credit', amount },
+      ],
+    });
+    await this.activities.record(manager, scope, {
+      key: `interest:${accountId}:${currency}:${month}`,
+      accountId,
+      type: 'INT',
+      at: now,
+      currency,
+      netAmount: amount,
+      description: `Cash sweep interest ${month}`,
+    });
+    await this.events.emit(manager, {
+      ...scope,
+      event: 'cash_sweep.interest.paid',
+      data: payoutView(payout, scope.livemode),
+    });
   }
 }

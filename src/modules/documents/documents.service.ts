@@ -66,22 +66,7 @@ export class DocumentsService {
         "Missing required field file: send the document as the form field 'file'.",
       );
     }
-    // A generic type (application/octet-stream) defers to the bytes: the sniffed type is stored.
-    const sniffed = sniffContentType(file.stored.head);
-    const declared = (
-      file.mimetype === GENERIC_CONTENT_TYPE ? sniffed : file.mimetype
-    ) as DocumentContentType;
-    if (!DOCUMENT_CONTENT_TYPES.includes(declared)) {
-      throw ServiceError.invalid(
-        'file',
-        file.mimetype === GENERIC_CONTENT_TYPE
-          ? `The file is not ${DOCUMENT_CONTENT_TYPES.join(', ')} (its content matches none of them).`
-          : `Unsupported content type '${file.mimetype}'; send ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
-      );
-    }
-    if (sniffed !== declared) {
-      throw ServiceError.invalid('file', `The file content is not ${declared} as declared.`);
-    }
+    const declared = checkedContentType(file);
     return this.transactions.run(idem, async (manager) => {
       const account = await this.accounts.findInvestorAccount(principal, investorId, manager, { lock: true });
       if (account.status === 'CLOSED') {
@@ -182,4 +167,26 @@ export class DocumentsService {
     }
     return document;
   }
+}
+
+/**
+ * The content type to store: the declared one, or for a generic type (application/octet-stream)
+ * the one the bytes show; 400 naming `file` when it is not a document type or the bytes disagree.
+ */
+function checkedContentType(file: UploadedDocumentFile): DocumentContentType {
+  // A generic type (application/octet-stream) defers to the bytes: the sniffed type is stored.
+  const sniffed = sniffContentType(file.stored.head);
+  const declared = (file.mimetype === GENERIC_CONTENT_TYPE ? sniffed : file.mimetype) as DocumentContentType;
+  if (!DOCUMENT_CONTENT_TYPES.includes(declared)) {
+    throw ServiceError.invalid(
+      'file',
+      file.mimetype === GENERIC_CONTENT_TYPE
+        ? `The file is not ${DOCUMENT_CONTENT_TYPES.join(', ')} (its content matches none of them).`
+        : `Unsupported content type '${file.mimetype}'; send ${DOCUMENT_CONTENT_TYPES.join(', ')}.`,
+    );
+  }
+  if (sniffed !== declared) {
+    throw ServiceError.invalid('file', `The file content is not ${declared} as declared.`);
+  }
+  return declared;
 }

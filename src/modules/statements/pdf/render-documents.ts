@@ -26,6 +26,7 @@ export async function renderConfirmation(
 }
 
 /** The PDF of a monthly statement: cash, positions, equity and its chart, totals, activities. */
+// eslint-disable-next-line max-lines-per-function -- the statement page drawn top to bottom, section after section, as the investor reads it.
 export async function renderStatement(
   data: AccountStatementData,
   branding: Branding,

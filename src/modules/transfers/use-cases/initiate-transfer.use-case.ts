@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type Decimal from 'decimal.js';
+import type { EntityManager } from 'typeorm';
+import type { WriteBatch } from 'src/core/database/write-batch';
 import type { Principal } from 'src/core/auth/principal';
 import { ClockService } from 'src/core/clock/clock.service';
 import { AppConfig } from 'src/core/config/app-config.service';
@@ -6,8 +9,15 @@ import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request'
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
 import { newId } from 'src/core/ids/ids';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
-import { assertAccountActive, AccountsService } from 'src/modules/accounts/accounts.service';
-import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
+import {
+  assertAccountActive,
+  AccountsService,
+  type AccountSummary,
+} from 'src/modules/accounts/accounts.service';
+import {
+  FundingSourcesService,
+  type UsableFundingSource,
+} from 'src/modules/funding-sources/funding-sources.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { TransferEntity, TransferMethod, TransferType } from 'src/modules/transfers/entities/transfer.entity';
 import { transferLedger } from 'src/modules/transfers/transfer-ledger';
@@ -88,53 +98,76 @@ export class InitiateTransfer {
       assertAccountActive(account, 'accountId' in command.target ? 'account_id' : 'investor_id');
 
       const now = await this.clock.now(principal, manager);
-      const transfer: TransferEntity = {
-        id: newId(command.type),
-        transaction_id: newId('walletTransaction'),
-        tenant_id: principal.tenantId,
-        livemode: principal.livemode,
-        investor_id: account.investor_id,
-        account_id: account.id,
-        type: command.type,
-        status: 'pending',
-        currency: source.currency,
-        amount: amount.toFixed(),
-        fee: fee.toFixed(),
-        net_amount: net.toFixed(),
-        funding_type: 'fiat',
-        funding_source_id: source.id,
-        method: command.method ?? 'ach',
-        description: command.description ?? null,
-        external_reference_id: command.externalReferenceId ?? null,
-        metadata: command.metadata ?? {},
-        failure_reason: null,
-        sandbox_outcome: principal.livemode ? null : source.sandboxOutcome,
-        created_at: now,
-        processing_at: null,
-        settled_at: null,
-        failed_at: null,
-        canceled_at: null,
-        updated_at: now,
-      };
-      // The writes go out in one statement with the stored response (IdempotentTransaction); a
-      // withdrawal above available cash is refused then, rolling everything back.
-      this.transfers.insertInto(batch, transfer);
-      await this.ledger.holdInto(manager, batch, transferLedger(transfer).hold(now), {
-        insufficientFundsParam: 'amount',
-      });
-      this.lifecycle.initiatedInto(batch, transfer);
-      if (!principal.livemode) {
-        // Live transfers wait for the bank rail (docs/decisions.md, Transfers); test ones follow the clock.
-        this.scheduler.scheduleInto(batch, {
-          tenantId: principal.tenantId,
-          livemode: false,
-          kind: PROCESS_JOB,
-          dueAt: new Date(now.getTime() + this.processingDelayMs),
-          payload: { transactionId: transfer.transaction_id },
-          dedupeKey: transfer.transaction_id,
-        });
-      }
+      const transfer = newTransfer(command, { account, source, amount, fee, net }, now);
+      await this.writeInto(manager, batch, transfer, now);
       return render(transfer);
     });
   }
+
+  /**
+   * The transfer's writes, in one statement with the stored response (IdempotentTransaction): a
+   * withdrawal above available cash is refused then, rolling everything back.
+   */
+  private async writeInto(manager: EntityManager, batch: WriteBatch, transfer: TransferEntity, now: Date) {
+    this.transfers.insertInto(batch, transfer);
+    await this.ledger.holdInto(manager, batch, transferLedger(transfer).hold(now), {
+      insufficientFundsParam: 'amount',
+    });
+    this.lifecycle.initiatedInto(batch, transfer);
+    if (!transfer.livemode) {
+      // Live transfers wait for the bank rail (docs/decisions.md, Transfers); test ones follow the clock.
+      this.scheduler.scheduleInto(batch, {
+        tenantId: transfer.tenant_id,
+        livemode: false,
+        kind: PROCESS_JOB,
+        dueAt: new Date(now.getTime() + this.processingDelayMs),
+        payload: { transactionId: transfer.transaction_id },
+        dedupeKey: transfer.transaction_id,
+      });
+    }
+  }
+}
+
+/** The new transfer's row: `pending`, in the bank account's currency, its amounts as checked. */
+function newTransfer(
+  command: InitiateTransferCommand,
+  checked: {
+    account: AccountSummary;
+    source: UsableFundingSource;
+    amount: Decimal;
+    fee: Decimal;
+    net: Decimal;
+  },
+  now: Date,
+): TransferEntity {
+  const { principal } = command;
+  const { account, source } = checked;
+  return {
+    id: newId(command.type),
+    transaction_id: newId('walletTransaction'),
+    tenant_id: principal.tenantId,
+    livemode: principal.livemode,
+    investor_id: account.investor_id,
+    account_id: account.id,
+    type: command.type,
+    status: 'pending',
+    currency: source.currency,
+    amount: checked.amount.toFixed(),
+    fee: checked.fee.toFixed(),
+    net_amount: checked.net.toFixed(),
+    funding_type: 'fiat',
+    funding_source_id: source.id,
+    method: command.method ?? 'ach',
+    description: command.description ?? null,
+    external_reference_id: command.externalReferenceId ?? null,
+    metadata: command.metadata ?? {},
+    failure_reason: null,
+    sandbox_outcome: principal.livemode ? null : source.sandboxOutcome,
+    created_at: now,
+    processing_at: null,
+    settled_at: null,
+    failed_at: null,
+    canceled_at: null,
+    updated_at: now,
+  };
 }
