@@ -9,6 +9,7 @@ import { CredentialCache } from 'src/core/auth/credential-cache';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
+import { TooManyFailedAuthenticationsError } from 'src/core/rate-limit/rate-limit-errors';
 
 interface AuthRequest {
   headers: Record<string, string | undefined>;
@@ -108,12 +109,7 @@ export class ApiAuthGuard extends AuthGuard(['jwt']) {
     const address = req.ip ?? req.socket?.remoteAddress ?? 'unknown';
     const retryAfter = await this.failures.recordFailure(address, publicKey);
     if (retryAfter !== null) {
-      throw new ServiceError(
-        'SVC-429-001',
-        `Too many failed authentications for this API key or client address. Retry after ${retryAfter} s.`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new TooManyFailedAuthenticationsError(retryAfter);
     }
     throw new NotAuthenticatedError();
   }

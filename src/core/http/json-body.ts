@@ -1,5 +1,4 @@
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
-import { ServiceError } from 'src/core/errors/service-error';
 import {
   canReadDirectly,
   parseJsonBody,
@@ -8,6 +7,7 @@ import {
 } from 'src/core/http/json-body-reader';
 import { findTextProblem, MAX_JSON_DEPTH } from 'src/core/http/request-text';
 import { RequestTextError } from 'src/core/http/request-text-error';
+import { UnsupportedMediaTypeError } from 'src/core/http/unsupported-media-type-error';
 
 /** Largest JSON body accepted (413 SVC-413-001 beyond), in bytes. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -79,23 +79,11 @@ export function jsonBodyParser(): RequestHandler {
       return;
     }
     if (!isJsonMedia(media)) {
-      next(
-        new ServiceError(
-          'SVC-415-001',
-          `Unsupported content type '${media}'. Send the body as application/json.`,
-          'Content-Type',
-        ),
-      );
+      next(UnsupportedMediaTypeError.contentType(media));
       return;
     }
     if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-      next(
-        new ServiceError(
-          'SVC-415-001',
-          `Unsupported charset '${charset}'. Send JSON in UTF-8 (charset=utf-8, or no charset).`,
-          'Content-Type',
-        ),
-      );
+      next(UnsupportedMediaTypeError.charset(charset));
       return;
     }
     const parsed = (err?: unknown) => {

@@ -9,7 +9,14 @@ export class IdempotencyKeyReusedError extends ServiceError {
 
 /** 409 SVC-409-003 naming Idempotency-Key: a request with the same key is still being processed. */
 export class IdempotencyKeyInFlightError extends ServiceError {
-  constructor() {
-    super('SVC-409-003', undefined, 'Idempotency-Key');
+  constructor(message?: string) {
+    super('SVC-409-003', message, 'Idempotency-Key');
+  }
+
+  /** Storing the result found the key no longer held by this request (its lease ran out; another took it). */
+  static reservationLost(): IdempotencyKeyInFlightError {
+    return new IdempotencyKeyInFlightError(
+      'This request lost its Idempotency-Key reservation before it finished; nothing was changed.',
+    );
   }
 }

@@ -6,7 +6,6 @@ import { DataEncryption } from 'src/core/crypto/data-encryption';
 import { preparedQuery } from 'src/core/database/prepared-query';
 import { WriteBatch } from 'src/core/database/write-batch';
 import type { SecretBox } from 'src/core/crypto/secret-box';
-import { ServiceError } from 'src/core/errors/service-error';
 import {
   IdempotencyKeyInFlightError,
   IdempotencyKeyReusedError,
@@ -188,11 +187,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       ],
       check: (updated) => {
         if (updated !== 1) {
-          throw new ServiceError(
-            'SVC-409-003',
-            'This request lost its Idempotency-Key reservation before it finished; nothing was changed.',
-            'Idempotency-Key',
-          );
+          throw IdempotencyKeyInFlightError.reservationLost();
         }
       },
     });

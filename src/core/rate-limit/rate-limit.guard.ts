@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import type { Response } from 'express';
 import type { Principal } from 'src/core/auth/principal';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { ServiceError } from 'src/core/errors/service-error';
+import { RateLimitExceededError } from 'src/core/rate-limit/rate-limit-errors';
 import { API_KEY_BUCKETS, type BatchedTokenBuckets } from 'src/core/rate-limit/rate-limit.tokens';
 
 /**
@@ -37,13 +37,7 @@ export class RateLimitGuard implements CanActivate {
     res.setHeader('RateLimit-Remaining', answer.remaining);
     res.setHeader('RateLimit-Reset', answer.resetSeconds);
     if (!answer.allowed) {
-      const retryAfter = String(answer.retryAfterSeconds);
-      throw new ServiceError(
-        'SVC-429-001',
-        `Rate limit of ${this.perSecond} requests per second (bursts up to ${this.burst}) exceeded for this API key. Retry after ${retryAfter} s.`,
-        undefined,
-        { 'Retry-After': retryAfter },
-      );
+      throw new RateLimitExceededError(this.perSecond, this.burst, answer.retryAfterSeconds);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import { ServiceError } from 'src/core/errors/service-error';
 import { isSupportedCurrency, minorUnits } from 'src/core/money/currencies';
 import { Money } from 'src/core/money/money';
 import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import { JournalLimitError } from 'src/modules/journals/journal-errors';
 import type { JournalLimits } from 'src/modules/journals/journal-settings.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
@@ -82,20 +83,11 @@ export class JournalCash {
       );
     }
     if (amount.gt(limits.perEntry)) {
-      throw new ServiceError(
-        'SVC-422-008',
-        `amount is above the tenant\u2019s limit of ${limits.perEntry.toFixed()} ${move.currency} per journal.`,
-        'amount',
-      );
+      throw JournalLimitError.perJournal(limits.perEntry, move.currency);
     }
     const before = received.get(move.to.id) ?? new Money(0);
     if (move.to.account_type !== 'firm' && before.plus(amount).gt(limits.perDayPerAccount)) {
-      throw new ServiceError(
-        'SVC-422-008',
-        `Account ${move.to.id} already received ${before.toFixed()} ${move.currency} by journal today; this one would ` +
-          `take it above the daily limit of ${limits.perDayPerAccount.toFixed()}.`,
-        'amount',
-      );
+      throw JournalLimitError.perAccountPerDay(move.to.id, before, move.currency, limits.perDayPerAccount);
     }
     return amount;
   }

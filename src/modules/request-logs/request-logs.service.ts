@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Principal } from 'src/core/auth/principal';
-import { ServiceError } from 'src/core/errors/service-error';
 import { applyCreatedRange } from 'src/core/http/created-range';
 import { ListEnvelope, toList, unixSeconds } from 'src/core/http/envelope';
 import { paginateByCursor } from 'src/core/http/pagination';
@@ -10,6 +9,7 @@ import { isIdOf } from 'src/core/ids/ids';
 import { ListRequestLogsQuery } from 'src/modules/request-logs/dto/list-request-logs.query';
 import { RequestLogDto } from 'src/modules/request-logs/dto/request-log.dto';
 import { RequestLogEntity } from 'src/modules/request-logs/request-log.entity';
+import { RequestLogNotFoundError } from 'src/modules/request-logs/request-log-errors';
 
 /** Read side of the request logs, scoped to the caller's tenant and mode. */
 @Injectable()
@@ -48,14 +48,7 @@ export class RequestLogsService {
       ? await this.logs.findOneBy({ id, tenant_id: principal.tenantId, livemode: principal.livemode })
       : null;
     if (!row) {
-      throw new ServiceError(
-        'SVC-404-001',
-        `No such request log: '${id}'. Requests appear within 2 seconds and are kept for the retention period; ` +
-          'use the key pair (test or live) of the mode the request was sent in. A request refused before ' +
-          'its API key was recognised (no credentials, an unreadable Authorization header, an unknown public ' +
-          'key) names no tenant and is never recorded: check the Authorization header it sent.',
-        'request_id',
-      );
+      throw new RequestLogNotFoundError(id);
     }
     return toDto(row);
   }

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, NotFoundException } from '@n
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { ServiceError } from 'src/core/errors/service-error';
+import { SandboxAdminTokenError } from 'src/modules/sandbox-admin/sandbox-admin-errors';
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -31,10 +31,7 @@ export class SandboxAdminGuard implements CanActivate {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header);
     if (!match || !timingSafeEqual(digest(match[1]), this.expected)) {
-      throw new ServiceError(
-        'SVC-401-001',
-        'The sandbox admin API takes Authorization: Bearer <SANDBOX_ADMIN_TOKEN>.',
-      );
+      throw new SandboxAdminTokenError();
     }
     return true;
   }

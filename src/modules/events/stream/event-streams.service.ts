@@ -8,6 +8,10 @@ import { isEventPattern } from 'src/core/events/event-patterns';
 import { isIdOf, newUuid } from 'src/core/ids/ids';
 import { safeErrorMessage } from 'src/core/logging/safe-errors';
 import { EventStream } from 'src/modules/events/stream/event-stream';
+import {
+  EventStreamsUnavailableError,
+  TooManyEventStreamsError,
+} from 'src/modules/events/stream/event-stream-errors';
 import { EventStreamReader } from 'src/modules/events/stream/event-stream.reader';
 import type { StreamCursor, StreamScope } from 'src/modules/events/stream/stream-scope';
 import { StreamSlots } from 'src/modules/events/stream/stream-slots';
@@ -106,18 +110,10 @@ export class EventStreamsService implements OnModuleDestroy {
       taken = await this.slots.take(keyId, streamId);
     } catch (err) {
       this.logger.warn(`Event stream slots unavailable: ${safeErrorMessage(err)}`);
-      throw new ServiceError(
-        'SVC-503-001',
-        'Event streams are unavailable for a moment (Redis). Retry shortly.',
-      );
+      throw new EventStreamsUnavailableError();
     }
     if (!taken) {
-      throw new ServiceError(
-        'SVC-429-001',
-        `This API key already holds ${this.slots.max} open event streams, the most allowed. Close one, or retry after ${SLOTS_FULL_RETRY_AFTER_S} s.`,
-        undefined,
-        { 'Retry-After': String(SLOTS_FULL_RETRY_AFTER_S) },
-      );
+      throw new TooManyEventStreamsError(this.slots.max, SLOTS_FULL_RETRY_AFTER_S);
     }
   }
 }

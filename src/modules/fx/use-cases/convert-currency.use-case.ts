@@ -11,7 +11,7 @@ import { assertAccountActive, AccountsService } from 'src/modules/accounts/accou
 import type { ConversionDto, CreateConversionDto } from 'src/modules/fx/dto/fx.dto';
 import { conversionView } from 'src/modules/fx/fx-conversions.service';
 import { FxRatesService, fxPair } from 'src/modules/fx/fx-rates.service';
-import { FxQuoteNotFoundError } from 'src/modules/fx/fx-errors';
+import { FxQuoteNotFoundError, FxQuoteUnusableError } from 'src/modules/fx/fx-errors';
 import { FxSettingsService } from 'src/modules/fx/fx-settings.service';
 import { FxTerms, fxTerms, termsFromRow, termsText } from 'src/modules/fx/fx-terms';
 import { withoutNulls } from 'src/core/http/without-nulls';
@@ -119,11 +119,7 @@ export class ConvertCurrency {
       throw new FxQuoteNotFoundError(dto.quote_id);
     }
     if (quote === null) {
-      throw new ServiceError(
-        'SVC-422-007',
-        `Quote ${dto.quote_id} has expired or was already used; ask for a new quote.`,
-        'quote_id',
-      );
+      throw new FxQuoteUnusableError(dto.quote_id);
     }
     return termsFromRow(quote);
   }
