@@ -63,45 +63,12 @@ export function jsonBodyParser(): RequestHandler {
     },
   });
   return (req: Request, res: Response, next: NextFunction) => {
-    const length = req.headers['content-length'];
-    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
-      next();
+    const verdict = bodyVerdict(req);
+    if (verdict !== 'json') {
+      next(verdict === 'skip' ? undefined : verdict);
       return;
     }
-    const header = req.headers['content-type'];
-    if (header === undefined) {
-      next();
-      return;
-    }
-    const { media, charset } = mediaTypeAndCharset(header);
-    if (media === 'multipart/form-data') {
-      next();
-      return;
-    }
-    if (!isJsonMedia(media)) {
-      next(UnsupportedMediaTypeError.contentType(media));
-      return;
-    }
-    if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-      next(UnsupportedMediaTypeError.charset(charset));
-      return;
-    }
-    const parsed = (err?: unknown) => {
-      if (err) {
-        next(err);
-        return;
-      }
-      const body: unknown = req.body;
-      const problem = findTextProblem(body, undefined, MAX_JSON_DEPTH);
-      if (problem) {
-        next(new RequestTextError(problem));
-        return;
-      }
-      if (typeof body === 'object' && body !== null) {
-        inspectedBodies.add(body);
-      }
-      next();
-    };
+    const parsed = checkParsed(req, next);
     if (!canReadDirectly(req, JSON_BODY_LIMIT_BYTES)) {
       parse(req, res, parsed);
       return;
@@ -122,5 +89,51 @@ export function jsonBodyParser(): RequestHandler {
       }
       parsed();
     });
+  };
+}
+
+/**
+ * What the parser does with a request: nothing (no body, no Content-Type, or a multipart upload
+ * left to its route), parse it as JSON, or refuse its content type or charset (415).
+ */
+function bodyVerdict(req: Request): 'skip' | 'json' | UnsupportedMediaTypeError {
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    return 'skip';
+  }
+  const header = req.headers['content-type'];
+  if (header === undefined) {
+    return 'skip';
+  }
+  const { media, charset } = mediaTypeAndCharset(header);
+  if (media === 'multipart/form-data') {
+    return 'skip';
+  }
+  if (!isJsonMedia(media)) {
+    return UnsupportedMediaTypeError.contentType(media);
+  }
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    return UnsupportedMediaTypeError.charset(charset);
+  }
+  return 'json';
+}
+
+/** After parsing: the parsed body's text checks (400 naming the field), then the route. */
+function checkParsed(req: Request, next: NextFunction): (err?: unknown) => void {
+  return (err?: unknown) => {
+    if (err) {
+      next(err);
+      return;
+    }
+    const body: unknown = req.body;
+    const problem = findTextProblem(body, undefined, MAX_JSON_DEPTH);
+    if (problem) {
+      next(new RequestTextError(problem));
+      return;
+    }
+    if (typeof body === 'object' && body !== null) {
+      inspectedBodies.add(body);
+    }
+    next();
   };
 }

@@ -58,6 +58,25 @@ export interface HeldKey {
  * every body rather than marked routes costs a few microseconds (bench/idempotency-seal) and
  * cannot be forgotten on a new route.
  */
+/**
+ * Inserts a new reservation, or takes over one that expired ($7 hours) or whose lease ran out:
+ * $1 tenant, $2 mode, $3 key, $4 request hash, $5 owner token, $6 lease seconds, $8 principal.
+ */
+const RESERVE_KEY = `INSERT INTO idempotency_keys
+    (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at, principal_scope)
+  VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now(), $8)
+  ON CONFLICT (tenant_id, livemode, principal_scope, key) DO UPDATE
+     SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
+         response_body_sealed = NULL, owner_token = EXCLUDED.owner_token,
+         lease_expires_at = EXCLUDED.lease_expires_at, created_at = now()
+   WHERE idempotency_keys.created_at < now() - make_interval(hours => $7)
+      OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.lease_expires_at < now())
+  RETURNING key`;
+
+/** The key another request holds or completed: $1 tenant, $2 mode, $3 key, $4 principal. */
+const READ_RESERVED_KEY = `SELECT request_hash, state, response_status, response_body_sealed
+  FROM idempotency_keys WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $4 AND key = $3`;
+
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly held = new Map<string, HeldKey>();
@@ -87,31 +106,16 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   async reserve(scope: IdempotencyScope, requestHash: string): Promise<Reservation> {
     const token = randomUUID();
     for (let attempt = 0; attempt < 3; attempt++) {
-      // Inserts a new reservation, or takes over one that expired (24 h) or whose lease ran out.
-      const taken = await preparedQuery(
-        this.dataSource,
-        `INSERT INTO idempotency_keys
-                (tenant_id, livemode, key, request_hash, state, owner_token, lease_expires_at, created_at,
-                 principal_scope)
-         VALUES ($1, $2, $3, $4, 'in_flight', $5, now() + make_interval(secs => $6), now(), $8)
-         ON CONFLICT (tenant_id, livemode, principal_scope, key) DO UPDATE
-            SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
-                response_body_sealed = NULL, owner_token = EXCLUDED.owner_token,
-                lease_expires_at = EXCLUDED.lease_expires_at, created_at = now()
-          WHERE idempotency_keys.created_at < now() - make_interval(hours => $7)
-             OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.lease_expires_at < now())
-         RETURNING key`,
-        [
-          scope.tenantId,
-          scope.livemode,
-          scope.key,
-          requestHash,
-          token,
-          this.leaseMs / 1000,
-          IDEMPOTENCY_TTL_HOURS,
-          scope.principal,
-        ],
-      );
+      const taken = await preparedQuery(this.dataSource, RESERVE_KEY, [
+        scope.tenantId,
+        scope.livemode,
+        scope.key,
+        requestHash,
+        token,
+        this.leaseMs / 1000,
+        IDEMPOTENCY_TTL_HOURS,
+        scope.principal,
+      ]);
       if (taken.length === 1) {
         this.hold({ scope, token });
         return { kind: 'reserved', token };
@@ -121,13 +125,12 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         state: string;
         response_status: number | null;
         response_body_sealed: string | null;
-      }> = await preparedQuery(
-        this.dataSource,
-        `SELECT request_hash, state, response_status, response_body_sealed
-           FROM idempotency_keys
-          WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $4 AND key = $3`,
-        [scope.tenantId, scope.livemode, scope.key, scope.principal],
-      );
+      }> = await preparedQuery(this.dataSource, READ_RESERVED_KEY, [
+        scope.tenantId,
+        scope.livemode,
+        scope.key,
+        scope.principal,
+      ]);
       const row = rows[0];
       if (!row) {
         continue; // released between our INSERT and SELECT: try again
