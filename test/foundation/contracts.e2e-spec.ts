@@ -33,6 +33,39 @@ describe('Contracts kept in step with the code', () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
+  itLocal('every table has an entity for that check, but for the tables listed here on purpose', async () => {
+    const { DataSource } = await import('typeorm');
+    const appDataSource = ctx.app!.get(DataSource);
+    const tables: Array<{ name: string }> = await appDataSource.query(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
+    const withEntity = new Set(appDataSource.entityMetadatas.map((m) => m.tableName));
+    // Tables only raw SQL reads and writes, not yet held by the check above: give one an entity
+    // (and take it off this list) rather than adding tables to it.
+    expect(tables.map((t) => t.name).filter((name) => !withEntity.has(name))).toEqual([
+      'activities',
+      'asset_identity_changes',
+      'asset_price_adjustments',
+      'asset_search_terms',
+      'commission_settings',
+      'corporate_action_entitlements',
+      'corporate_action_runs',
+      'corporate_action_settings',
+      'corporate_actions',
+      'fx_conversions',
+      'fx_quotes',
+      'fx_rate_overrides',
+      'fx_settings',
+      'journal_settings',
+      'journals',
+      'migrations',
+      'tenant_branding',
+      'webhook_sink_requests',
+      'webhook_sinks',
+    ]);
+  });
+
   it('Swagger UI and the JSON spec are served under /docs', async () => {
     const ui = await ctx.http().get('/docs');
     expect(ui.status).toBe(200);

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
 import { ActivitiesCoreModule } from 'src/modules/activities/activities-core.module';
 import { AssetCatalogModule } from 'src/modules/assets/asset-catalog.module';
 import { LedgerModule } from 'src/modules/ledger/ledger.module';
@@ -7,6 +9,9 @@ import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
 import { OrderFills } from 'src/modules/trading/engine/order-fills';
 import { SessionEvents } from 'src/modules/trading/engine/session-events';
 import { ExecutionsRepository } from 'src/modules/trading/executions.repository';
+import { ExecutionEntity } from 'src/modules/trading/entities/execution.entity';
+import { OrderEntity } from 'src/modules/trading/entities/order.entity';
+import { PositionEntity } from 'src/modules/trading/entities/position.entity';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { PositionAdjustments } from 'src/modules/trading/position-adjustments';
 import { HolderPositionsRepository } from 'src/modules/trading/holder-positions.repository';
@@ -19,7 +24,16 @@ import { TradingSettingsModule } from 'src/modules/trading/trading-settings.modu
  * so either runs session events, price ticks and the periodic sweep.
  */
 @Module({
-  imports: [LedgerModule, AssetCatalogModule, PricingModule, TradingSettingsModule, ActivitiesCoreModule],
+  imports: [
+    // Entities for the schema check only (the repositories query these tables with their own SQL),
+    // with the accounts' entity their foreign keys name.
+    TypeOrmModule.forFeature([OrderEntity, ExecutionEntity, PositionEntity, InvestmentAccountEntity]),
+    LedgerModule,
+    AssetCatalogModule,
+    PricingModule,
+    TradingSettingsModule,
+    ActivitiesCoreModule,
+  ],
   providers: [
     OrdersRepository,
     ExecutionsRepository,
