@@ -23,10 +23,12 @@ async function onAdmin(sql: string[]): Promise<void> {
 
 /**
  * A fresh, migrated database `name` (dropped first if a previous run left it) holding one sandbox
- * tenant made as the service makes it. Sets DATABASE_URL to it, so modules imported afterwards
- * connect there.
+ * tenant made as the service makes it, and the HTTP Basic authorization of its test key. Sets
+ * DATABASE_URL to it, so modules imported afterwards connect there.
  */
-export async function prepareBenchDatabase(name: string): Promise<{ url: string; tenantId: string }> {
+export async function prepareBenchDatabase(
+  name: string,
+): Promise<{ url: string; tenantId: string; authorization: string }> {
   await onAdmin([`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, `CREATE DATABASE "${name}"`]);
   const url = new URL(BENCH_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -37,9 +39,10 @@ export async function prepareBenchDatabase(name: string): Promise<{ url: string;
   try {
     await runMigrations(ds);
     const tenancy = new TenancyService(ds.getRepository(TenantEntity), ds.getRepository(ApiKeyEntity));
-    const { tenant } = await tenancy.createTenant('Bench partner', [], false);
+    const { tenant, test } = await tenancy.createTenant('Bench partner', [], false);
     process.env.DATABASE_URL = url.toString();
-    return { url: url.toString(), tenantId: tenant.id };
+    const credentials = Buffer.from(`${test.key.public_key}:${test.secret}`).toString('base64');
+    return { url: url.toString(), tenantId: tenant.id, authorization: `Basic ${credentials}` };
   } finally {
     await ds.destroy();
   }

@@ -1,6 +1,4 @@
-import { cpus, loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { basic, createTestContext, itLocal, itSandbox, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, itSandbox, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
@@ -60,56 +58,39 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
       expectSvcError(res, 'SVC-400-001', { param: 'contact.address.zz', message: /Unknown field/ });
     });
 
-    itLocal(
-      'no hostile body holds the event loop for more than ~50 ms (event-loop delay measured)',
-      async () => {
-        const key = await investorKey(ctx, tenant.test, investor.id);
-        const wideObjects = Array.from({ length: 999 }, () => manyKeys(99));
-        const bodies: unknown[] = [
-          manyKeys(50_000),
-          manyKeys(70_000),
-          { ...order, metadata: Array.from({ length: 60_000 }, (_, i) => i) },
-          { ...order, zz: wideObjects },
+    it.each([
+      ['an array of 999 objects of 99 keys', Array.from({ length: 999 }, () => manyKeys(99))],
+      ['an empty array', []],
+    ])('%s where the body must be an object answers 400 before any per-field work', async (_, body) => {
+      // An array body once reached class-transformer whole: 999 objects of 99 keys cost ~200 ms
+      // of the event loop per request (bench/hostile-input measures each hostile body's cost).
+      const res = await ctx
+        .http()
+        .post('/v1/investors')
+        .set('Authorization', basic(tenant.test))
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+      expectSvcError(res, 'SVC-400-001', { message: /request body must be a JSON object/ });
+      expect(res.body.error.param).toBeUndefined();
+    });
+
+    it('every hostile body answers a 4xx, with an investor key and with the tenant key', async () => {
+      const key = await investorKey(ctx, tenant.test, investor.id);
+      const bodies: Array<[string, unknown]> = [
+        [orders(), manyKeys(70_000)],
+        [orders(), { ...order, zz: Array.from({ length: 999 }, () => manyKeys(99)) }],
+        [
+          '/v1/investors',
           { contact: { address: { street: Array.from({ length: 999 }, () => 'x'.repeat(900)) } } },
-          Array.from({ length: 999 }, () => manyKeys(99)),
-        ];
-        // Bodies are serialized before the measurement: this process runs the client as well.
-        const sent = bodies.map((body) => ({
-          path: Array.isArray(body) || 'contact' in (body as object) ? '/v1/investors' : orders(),
-          text: JSON.stringify(body),
-        }));
-        const delays: number[] = [];
-        const cpuMs: number[] = [];
-        for (const { path, text } of sent) {
-          const histogram = monitorEventLoopDelay({ resolution: 5 });
-          const cpu = process.cpuUsage();
-          histogram.enable();
-          const res = await ctx
-            .http()
-            .post(path)
-            .set('Authorization', basic(key))
-            .set('Content-Type', 'application/json')
-            .send(text);
-          histogram.disable();
-          const used = process.cpuUsage(cpu);
-          expect(res.status).toBeGreaterThanOrEqual(400);
-          expect(res.status).toBeLessThan(500);
-          delays.push(histogram.max / 1e6);
-          cpuMs.push((used.user + used.system) / 1000);
+        ],
+      ];
+      for (const [path, body] of bodies) {
+        for (const creds of [key, tenant.test]) {
+          const res = await as(ctx, creds).post(path, body);
+          expect([400, 403]).toContain(res.status);
         }
-        // The delay is wall time: on a machine running more processes than it has cores, a request's
-        // 50 ms of work take longer by the length of the run queue (load average per core).
-        const crowding = Math.max(1, loadavg()[0] / cpus().length);
-        process.stdout.write(
-          `event-loop delay per hostile body (max, ms): ${delays.map((d) => d.toFixed(1)).join(', ')}; ` +
-            `process CPU per request (ms): ${cpuMs.map((d) => d.toFixed(0)).join(', ')}; ` +
-            `load per core ${crowding.toFixed(1)}\n`,
-        );
-        // Before the bounds, 50,000 keys held the loop for 13 s (and 70,000 for longer).
-        // Measured on a quiet machine: about 20 ms for the worst of these.
-        expect(Math.max(...delays)).toBeLessThan(50 * crowding);
-      },
-    );
+      }
+    });
   });
 
   describe('offset and limit are bounded', () => {
