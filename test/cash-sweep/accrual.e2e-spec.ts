@@ -8,7 +8,8 @@ import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
-import { as, balances, fundedAccount, fundingBody } from '../wallet/support/wallet';
+import { depositSettled } from '../support/factories';
+import { as, balances, fundedAccount } from '../wallet/support/wallet';
 import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
 
 /**
@@ -47,15 +48,7 @@ describe('Cash sweep accrual on the test clock', () => {
 
     // Wednesday 10 March: 2,500.00 more settles during the day, so that day ends with 12,500.00.
     await move('2049-03-10T15:00:00Z');
-    const deposit = await client().post(
-      `/v1/wallet/accounts/${accountId}/funding`,
-      fundingBody(bank.id, '2500.00'),
-    );
-    expect(deposit.status).toBe(201);
-    const settled = await client().post(
-      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
-    );
-    expect(settled.status).toBe(200);
+    await depositSettled(ctx, tenant.test, accountId, bank, '2500.00');
 
     // Thursday 1 April 2049, 10:00 EDT: March has accrued day by day and its payout (09:00) has run.
     await move('2049-04-01T14:00:00Z');

@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
-import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
+import { depositSettled } from '../support/factories';
+import { fundedAccount } from '../wallet/support/wallet';
 import {
   freezeClock,
   futureValue,
@@ -230,13 +231,7 @@ describe('Wealth: the financial plan and its projections', () => {
       amount_remaining: '7500.00',
       linked_to_account: true,
     });
-    const deposit = await as(ctx, tenant.test).post(
-      `/v1/wallet/accounts/${investor.account_id}/funding`,
-      fundingBody(bank.id, '1250.00'),
-    );
-    await as(ctx, tenant.test).post(
-      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
-    );
+    await depositSettled(ctx, tenant.test, investor.account_id, bank, '1250.00');
     expect((await client().get(path)).body.goals[0]).toMatchObject({
       current_amount: '3750.00',
       progress_percent: '37.50',

@@ -2,7 +2,10 @@ import Decimal from 'decimal.js';
 import { Webhook } from 'standardwebhooks';
 import { isRemote, type TestContext, type TestCredentials } from '../../support/app';
 import { WebhookReceiver } from '../../investors/receiver';
+import { depositSettled } from '../../support/factories';
 import { activeInvestor, as, linkBankAccount } from '../../wallet/support/wallet';
+
+export { depositSettled };
 
 /** Decimals of the FX currencies (ISO 4217). */
 export const MINOR: Record<string, number> = { USD: 2, NGN: 2, KES: 2 };
@@ -15,31 +18,6 @@ export const NAIRA_BANK = {
   currency: 'NGN',
   country: 'NG',
 };
-
-/** Deposits `amount` of the bank account's currency into an account and settles it at once. */
-export async function depositSettled(
-  ctx: TestContext,
-  creds: TestCredentials,
-  accountId: string,
-  bank: { id: string; currency: string },
-  amount: string,
-): Promise<string> {
-  const client = as(ctx, creds);
-  const deposit = await client.post(`/v1/wallet/accounts/${accountId}/funding`, {
-    amount,
-    funding_details: { funding_type: 'fiat', fiat_currency: bank.currency, bank_account_id: bank.id },
-  });
-  if (deposit.status !== 201) {
-    throw new Error(`deposit failed: ${deposit.status} ${JSON.stringify(deposit.body)}`);
-  }
-  const settled = await client.post(
-    `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
-  );
-  if (settled.status !== 200) {
-    throw new Error(`settle failed: ${settled.status} ${JSON.stringify(settled.body)}`);
-  }
-  return deposit.body.transaction_id as string;
-}
 
 /** An ACTIVE investor holding `naira` of settled NGN (deposits of at most 1,000,000 each). */
 export async function nairaInvestor(ctx: TestContext, creds: TestCredentials, naira: string) {

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { isRemote, type TestContext, type TestCredentials } from '../../support/app';
 import type { Delivery } from '../../investors/receiver';
 import { WebhookReceiver } from '../../investors/receiver';
-import { activeInvestor, as, fundingBody, linkBankAccount } from '../../wallet/support/wallet';
+import { activeInvestor, fundedAccount } from '../../support/factories';
 
 export { advanceClock, freezeClock } from '../../support/clock';
 
@@ -22,7 +22,7 @@ export const SATURDAY = '2049-03-06T17:00:00Z';
 
 /** Sets a test-mode price (the price helper); the engine evaluates the symbol's orders before it answers. */
 export async function setPrice(ctx: TestContext, creds: TestCredentials, symbol: string, price: string) {
-  const res = await as(ctx, creds).post('/v1/test_helpers/prices', { symbol, price });
+  const res = await ctx.as(creds).post('/v1/test_helpers/prices', { symbol, price });
   if (res.status !== 200) {
     throw new Error(`price failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -37,21 +37,11 @@ export async function trader(
   cash = '100000.00',
   overrides: Record<string, unknown> = {},
 ) {
-  const investor = await activeInvestor(ctx, creds, overrides);
-  const client = as(ctx, creds);
-  if (cash !== '0') {
-    const bank = await linkBankAccount(ctx, creds, investor.id);
-    const deposit = await client.post(
-      `/v1/wallet/accounts/${investor.account_id}/funding`,
-      fundingBody(bank.id, cash),
-    );
-    const settled = await client.post(
-      `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
-    );
-    if (settled.status !== 200) {
-      throw new Error(`settle failed: ${settled.status} ${JSON.stringify(settled.body)}`);
-    }
-  }
+  const investor =
+    cash === '0'
+      ? await activeInvestor(ctx, creds, overrides)
+      : (await fundedAccount(ctx, creds, cash, overrides)).investor;
+  const client = ctx.as(creds);
   return {
     investor,
     place: (body: Record<string, unknown>, key?: string) =>
@@ -78,7 +68,7 @@ const RANK = ['order.accepted', 'order.partially_filled', 'order.filled', 'order
 export async function orderWebhook(ctx: TestContext, creds: TestCredentials) {
   const receiver = new WebhookReceiver();
   const url = await receiver.start({ ctx, creds });
-  const created = await as(ctx, creds).post('/v1/webhooks', {
+  const created = await ctx.as(creds).post('/v1/webhooks', {
     name: 'orders',
     url,
     eventTypeNames: ['order.*'],

@@ -1,83 +1,19 @@
 import { Webhook } from 'standardwebhooks';
 import { isRemote, TestContext, TestCredentials } from '../../support/app';
-import { createInvestor } from '../../investors/fixtures';
 import { Delivery, WebhookReceiver } from '../../investors/receiver';
 
-/** Test bank account numbers (docs/decisions.md, Funding sources, deposits and withdrawals): the first settles, the second fails. */
-export const SETTLING_ACCOUNT = '000123456789';
-export const FAILING_ACCOUNT = '000111111116';
+export {
+  activeInvestor,
+  FAILING_ACCOUNT,
+  fundedAccount,
+  fundingBody,
+  linkBankAccount,
+  SETTLING_ACCOUNT,
+} from '../../support/factories';
 
 /** Requests as one key: the wallet specs' client, the context's own (ctx.as). */
 export function as(ctx: TestContext, creds: TestCredentials) {
   return ctx.as(creds);
-}
-
-/** An investor whose account is ACTIVE (KYC approved by the test helper), through the API. */
-export async function activeInvestor(
-  ctx: TestContext,
-  creds: TestCredentials,
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: string; account_id: string }> {
-  const investor = await createInvestor(ctx, creds, overrides);
-  const approved = await as(ctx, creds).post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
-  if (approved.status !== 200) {
-    throw new Error(`KYC approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
-  }
-  return { id: investor.id as string, account_id: investor.account_id as string };
-}
-
-/** Links a US bank account (the settling test number unless given). */
-export async function linkBankAccount(
-  ctx: TestContext,
-  creds: TestCredentials,
-  investorId: string,
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: string; currency: string }> {
-  const res = await as(ctx, creds).post(`/v1/investors/${investorId}/funding-sources`, {
-    type: 'bank_account',
-    account_holder_name: 'Ada Obi',
-    account_number: SETTLING_ACCOUNT,
-    routing_number: '110000000',
-    currency: 'USD',
-    country: 'US',
-    ...overrides,
-  });
-  if (res.status !== 201) {
-    throw new Error(`funding source failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body as { id: string; currency: string };
-}
-
-/** The spec's funding body. */
-export function fundingBody(bankAccountId: string, amount: string, extra: Record<string, unknown> = {}) {
-  return {
-    amount,
-    funding_details: {
-      funding_type: 'fiat',
-      fiat_currency: 'USD',
-      bank_account_id: bankAccountId,
-      method: 'ach',
-    },
-    ...extra,
-  };
-}
-
-/** An active investor with a linked bank account and `amount` of settled cash (deposit + settle helper). */
-export async function fundedAccount(ctx: TestContext, creds: TestCredentials, amount: string) {
-  const investor = await activeInvestor(ctx, creds);
-  const bank = await linkBankAccount(ctx, creds, investor.id);
-  const client = as(ctx, creds);
-  const deposit = await client.post(
-    `/v1/wallet/accounts/${investor.account_id}/funding`,
-    fundingBody(bank.id, amount),
-  );
-  const settled = await client.post(
-    `/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`,
-  );
-  if (settled.status !== 200) {
-    throw new Error(`settle failed: ${settled.status} ${JSON.stringify(settled.body)}`);
-  }
-  return { investor, bank };
 }
 
 export async function balances(ctx: TestContext, creds: TestCredentials, accountId: string) {
