@@ -14,10 +14,10 @@ import { AccountClosedError } from 'src/modules/accounts/account-errors';
 import { AccountRecord } from 'src/modules/accounts/account-record';
 import { assertSettingsAllowed, newAccountNumber } from 'src/modules/accounts/account-settings';
 import { AccountAction, cryptoStatusFor, nextStatus } from 'src/modules/accounts/account-transitions';
+import { AccountsRepository } from 'src/modules/accounts/accounts.repository';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { sameValue } from 'src/modules/accounts/same-value';
 import { taxIdLast4 } from 'src/modules/accounts/tax-id-last4';
-import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import type {
   AccountStatus,
   AgreementAcceptance,
@@ -74,6 +74,7 @@ export class AccountLifecycleService {
   constructor(
     private readonly transactions: IdempotentTransaction,
     private readonly accounts: AccountsService,
+    private readonly repository: AccountsRepository,
     private readonly events: EventsService,
     private readonly openings: AccountOpenings,
     private readonly closing: AccountClosing,
@@ -85,27 +86,19 @@ export class AccountLifecycleService {
     assertSettingsAllowed(profile, new Set(agreements.map((a) => a.agreement)));
     const id = newUuid();
     for (let attempt = 0; ; attempt++) {
-      // A clash on the random account number skips the row instead of aborting the transaction.
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(InvestmentAccountEntity)
-        .values({
-          ...profile,
-          id,
-          tenant_id: tenantId,
-          livemode,
-          investor_id: investorId,
-          tax_id_last4: taxIdLast4(profile.tax_id),
-          account_number: newAccountNumber(),
-          status: 'SUBMITTED',
-          crypto_status: cryptoStatusFor('SUBMITTED', profile.enabled_assets),
-          trading_configurations: null,
-        })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if ((inserted.raw as unknown[]).length === 1) {
+      const inserted = await this.repository.insertUnlessNumberTaken(manager, {
+        ...profile,
+        id,
+        tenant_id: tenantId,
+        livemode,
+        investor_id: investorId,
+        tax_id_last4: taxIdLast4(profile.tax_id),
+        account_number: newAccountNumber(),
+        status: 'SUBMITTED',
+        crypto_status: cryptoStatusFor('SUBMITTED', profile.enabled_assets),
+        trading_configurations: null,
+      });
+      if (inserted) {
         break;
       }
       if (attempt >= 4) {
@@ -113,7 +106,7 @@ export class AccountLifecycleService {
       }
     }
     await this.insertAgreements(manager, id, agreements);
-    const account = await manager.findOneByOrFail(InvestmentAccountEntity, { id });
+    const account = await this.repository.byId(manager, id);
     await this.openings.run(manager, account);
     await this.emit(manager, account, 'account.created', {});
     return account;
@@ -153,7 +146,7 @@ export class AccountLifecycleService {
     }
     account.crypto_status = cryptoStatusFor(account.status, account.enabled_assets);
     account.updated_at = new Date();
-    await manager.save(account);
+    await this.repository.save(manager, account);
     await this.emit(manager, account, 'account.updated', { changed: [...changed, ...alsoChanged] });
     return account;
   }
@@ -175,7 +168,7 @@ export class AccountLifecycleService {
       account.kyc_rejection_reasons = kyc.rejection_reasons ?? account.kyc_rejection_reasons;
     }
     account.updated_at = new Date();
-    await manager.save(account);
+    await this.repository.save(manager, account);
     const changed = [...(previous !== account.status ? ['status'] : []), ...(kyc ? ['kyc_status'] : [])];
     await this.emit(manager, account, 'account.updated', { previous_status: previous, changed });
     return account;
@@ -193,7 +186,7 @@ export class AccountLifecycleService {
     const added = await this.insertAgreements(manager, account.id, agreements);
     if (added > 0) {
       account.updated_at = new Date();
-      await manager.update(InvestmentAccountEntity, { id: account.id }, { updated_at: account.updated_at });
+      await this.repository.touch(manager, account.id, account.updated_at);
       await this.emit(manager, account, 'account.updated', { changed: ['agreements'] });
     }
     return added;
@@ -239,24 +232,17 @@ export class AccountLifecycleService {
     if (agreements.length === 0) {
       return 0;
     }
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(AccountAgreementEntity)
-      .values(
-        agreements.map((a) => ({
-          id: newUuid(),
-          account_id: accountId,
-          agreement: a.agreement,
-          revision: a.revision,
-          signed_at: a.signed_at,
-          ip_address: a.ip_address,
-        })),
-      )
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return (result.raw as unknown[]).length;
+    return this.repository.insertAgreements(
+      manager,
+      agreements.map((a) => ({
+        id: newUuid(),
+        account_id: accountId,
+        agreement: a.agreement,
+        revision: a.revision,
+        signed_at: a.signed_at,
+        ip_address: a.ip_address,
+      })),
+    );
   }
 
   /**

@@ -6,6 +6,7 @@ import { AccountOpenings } from 'src/modules/accounts/account-openings';
 import { AccountSuspension } from 'src/modules/accounts/account-suspension';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsController } from 'src/modules/accounts/accounts.controller';
+import { AccountsRepository } from 'src/modules/accounts/accounts.repository';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
 import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
@@ -32,7 +33,7 @@ const SHARED = [
 @Module({
   imports: [TypeOrmModule.forFeature([InvestmentAccountEntity, AccountAgreementEntity]), LedgerModule],
   controllers: [AccountsController],
-  providers: SHARED,
+  providers: [...SHARED, AccountsRepository],
   exports: SHARED,
 })
 export class AccountsModule {}

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import type { ReadBatch } from 'src/core/database/read-batch';
@@ -10,9 +9,17 @@ import { AccountNotActiveError } from 'src/modules/accounts/account-errors';
 import { isIdOf } from 'src/core/ids/ids';
 import { AccountEquity } from 'src/modules/accounts/account-equity';
 import { AccountRecord, toAccountRecord } from 'src/modules/accounts/account-record';
-import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
-import type { AccountStatus, KycStatus } from 'src/modules/accounts/entities/account-types';
-import { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+import {
+  AccountFilter,
+  AccountKey,
+  AccountsRepository,
+  AccountSummary,
+  TradingAccount,
+} from 'src/modules/accounts/accounts.repository';
+import type { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
+import type { InvestmentAccountEntity } from 'src/modules/accounts/entities/investment-account.entity';
+
+export type { AccountFilter, AccountSummary, TradingAccount };
 
 export interface LookupOptions {
   /**
@@ -22,24 +29,8 @@ export interface LookupOptions {
   lock?: boolean | 'share';
 }
 
-/** What placing an order needs to know of an account. */
-export type TradingAccount = Pick<
-  InvestmentAccountEntity,
-  'id' | 'investor_id' | 'status' | 'currency' | 'enabled_assets' | 'crypto_status' | 'trading_type'
->;
-
 /** An investor's account (every account but the tenant's firm account): its investor is known. */
 export type InvestorAccount = InvestmentAccountEntity & { investor_id: string };
-
-/** What moving money needs to know of an account. */
-export type AccountSummary = Pick<InvestmentAccountEntity, 'id' | 'investor_id' | 'status' | 'currency'>;
-
-export interface AccountFilter {
-  email?: string;
-  status?: AccountStatus;
-  kycStatus?: KycStatus;
-  notKycStatus?: KycStatus;
-}
 
 /**
  * Reading investment accounts, always scoped to the caller: tenant, mode (test/live) and, for
@@ -49,8 +40,7 @@ export interface AccountFilter {
 @Injectable()
 export class AccountsService {
   constructor(
-    @InjectRepository(InvestmentAccountEntity) private readonly accounts: Repository<InvestmentAccountEntity>,
-    @InjectRepository(AccountAgreementEntity) private readonly agreements: Repository<AccountAgreementEntity>,
+    private readonly accounts: AccountsRepository,
     private readonly equity: AccountEquity,
   ) {}
 
@@ -62,10 +52,7 @@ export class AccountsService {
     options: LookupOptions = {},
   ): Promise<InvestmentAccountEntity> {
     const account = isUUID(accountId)
-      ? await this.lookup(
-          this.scoped(principal, manager).andWhere('a.id = :accountId', { accountId }),
-          options,
-        )
+      ? await this.lookup(principal, { id: accountId }, manager, options)
       : null;
     if (!account) {
       throw ServiceError.notFound('account', accountId);
@@ -82,10 +69,7 @@ export class AccountsService {
   ): Promise<InvestorAccount> {
     assertInvestorVisible(principal, investorId);
     const account = isIdOf('investor', investorId)
-      ? await this.lookup(
-          this.scoped(principal, manager).andWhere('a.investor_id = :investorId', { investorId }),
-          options,
-        )
+      ? await this.lookup(principal, { investorId }, manager, options)
       : null;
     if (!account) {
       throw ServiceError.notFound('investor', investorId);
@@ -139,12 +123,11 @@ export class AccountsService {
     if (byAccount ? !isUUID(id) : (assertInvestorVisible(principal, id), !isIdOf('investor', id))) {
       throw ServiceError.notFound(byAccount ? 'account' : 'investor', id);
     }
-    const read = batch.add<AccountSummary>(
-      `SELECT id, investor_id, status, currency FROM investment_accounts
-        WHERE ${byAccount ? 'id' : 'investor_id'} = $1 AND tenant_id = $2 AND livemode = $3
-          AND ($4::text IS NULL OR investor_id = $4)
-        FOR SHARE`,
-      [id, principal.tenantId, principal.livemode, principal.investorId],
+    const read = this.accounts.shareForMoneyMovementIn(
+      batch,
+      principal,
+      byAccount ? 'id' : 'investor_id',
+      id,
     );
     return () => {
       const row = read.row();
@@ -163,13 +146,7 @@ export class AccountsService {
   shareForTradingIn(batch: ReadBatch, principal: Principal, investorId: string): () => TradingAccount {
     assertInvestorVisible(principal, investorId);
     const read = isIdOf('investor', investorId)
-      ? batch.add<TradingAccount>(
-          `SELECT id, investor_id, status, currency, enabled_assets, crypto_status, trading_type
-             FROM investment_accounts
-            WHERE investor_id = $1 AND tenant_id = $2 AND livemode = $3
-            FOR SHARE`,
-          [investorId, principal.tenantId, principal.livemode],
-        )
+      ? this.accounts.shareForTradingIn(batch, principal, investorId)
       : null;
     return () => {
       const row = read?.row();
@@ -185,16 +162,7 @@ export class AccountsService {
    * only; an investor key finds none: 404).
    */
   shareFirmForTradingIn(batch: ReadBatch, principal: Principal): () => TradingAccount {
-    const read =
-      principal.investorId === null
-        ? batch.add<TradingAccount>(
-            `SELECT id, investor_id, status, currency, enabled_assets, crypto_status, trading_type
-               FROM investment_accounts
-              WHERE account_type = 'firm' AND tenant_id = $1 AND livemode = $2
-              FOR SHARE`,
-            [principal.tenantId, principal.livemode],
-          )
-        : null;
+    const read = principal.investorId === null ? this.accounts.shareFirmForTradingIn(batch, principal) : null;
     return () => {
       const row = read?.row();
       if (!row) {
@@ -208,7 +176,7 @@ export class AccountsService {
   async findFirmAccount(principal: Principal, manager?: EntityManager): Promise<InvestmentAccountEntity> {
     const account =
       principal.investorId === null
-        ? await this.scoped(principal, manager).andWhere(`a.account_type = 'firm'`).getOne()
+        ? await this.accounts.findForPrincipal(principal, { firm: true }, manager)
         : null;
     if (!account) {
       throw ServiceError.notFound('firm account');
@@ -218,11 +186,7 @@ export class AccountsService {
 
   /** GET /accounts: every account the caller sees, newest first (an investor key: its own). */
   async listRecords(principal: Principal): Promise<AccountRecord[]> {
-    const accounts = await this.scoped(principal)
-      .andWhere(`a.account_type <> 'firm'`)
-      .orderBy('a.created_at', 'DESC')
-      .addOrderBy('a.id', 'DESC')
-      .getMany();
+    const accounts = await this.accounts.listForPrincipal(principal);
     const agreements = await this.agreementsFor(accounts.map((a) => a.id));
     const equity = await this.equity.lastEquity(accounts);
     return accounts.map((a) => toAccountRecord(a, agreements.get(a.id) ?? [], equity.get(a.id)!));
@@ -252,10 +216,7 @@ export class AccountsService {
     if (accountIds.length === 0) {
       return byAccount;
     }
-    const rows = await (manager ?? this.agreements.manager).find(AccountAgreementEntity, {
-      where: { account_id: In(accountIds) },
-      order: { signed_at: 'ASC', created_at: 'ASC' },
-    });
+    const rows = await this.accounts.agreementsOf(accountIds, manager);
     rows.forEach((row) => byAccount.get(row.account_id)?.push(row));
     return byAccount;
   }
@@ -269,7 +230,7 @@ export class AccountsService {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = await this.scoped(principal, manager).andWhere('a.id IN (:...ids)', { ids }).getMany();
+    const rows = await this.accounts.byIds(principal, ids, manager);
     return new Map(rows.map((a) => [a.id, a]));
   }
 
@@ -281,41 +242,16 @@ export class AccountsService {
     principal: Principal,
     filter: AccountFilter,
   ): SelectQueryBuilder<InvestmentAccountEntity> {
-    const qb = this.scoped(principal).select('a.id');
-    if (filter.email !== undefined) {
-      qb.andWhere('a.email_address = :filterEmail', { filterEmail: filter.email.trim().toLowerCase() });
-    }
-    if (filter.status) {
-      qb.andWhere('a.status = :filterStatus', { filterStatus: filter.status });
-    }
-    if (filter.kycStatus) {
-      qb.andWhere('a.kyc_status = :filterKyc', { filterKyc: filter.kycStatus });
-    }
-    if (filter.notKycStatus) {
-      qb.andWhere('a.kyc_status <> :filterNotKyc', { filterNotKyc: filter.notKycStatus });
-    }
-    return qb;
-  }
-
-  private scoped(principal: Principal, manager?: EntityManager): SelectQueryBuilder<InvestmentAccountEntity> {
-    const qb = (manager ?? this.accounts.manager)
-      .createQueryBuilder(InvestmentAccountEntity, 'a')
-      .where('a.tenant_id = :scopeTenant', { scopeTenant: principal.tenantId })
-      .andWhere('a.livemode = :scopeLivemode', { scopeLivemode: principal.livemode });
-    if (principal.investorId) {
-      qb.andWhere('a.investor_id = :scopeInvestor', { scopeInvestor: principal.investorId });
-    }
-    return qb;
+    return this.accounts.idsMatching(principal, filter);
   }
 
   private lookup(
-    qb: SelectQueryBuilder<InvestmentAccountEntity>,
+    principal: Principal,
+    key: AccountKey,
+    manager: EntityManager | undefined,
     options: LookupOptions,
   ): Promise<InvestmentAccountEntity | null> {
-    if (options.lock) {
-      qb.setLock(options.lock === 'share' ? 'pessimistic_read' : 'pessimistic_write');
-    }
-    return qb.getOne();
+    return this.accounts.findForPrincipal(principal, key, manager, options.lock);
   }
 }
 
