@@ -1,0 +1,172 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Pool } from 'pg';
+import { countQueries } from 'bench/lib/query-count';
+import {
+  captureStatements,
+  CapturedStatement,
+  Part,
+  RequestTemplate,
+  requestTemplate,
+  transactionOf,
+  ValueTemplate,
+} from 'bench/lib/same-work';
+
+/**
+ * The same-work baseline: node:http + pg replaying, per POST, the statements the service sent for
+ * one request of the same path (bench/lib/same-work.ts), on a pool of the service's size: the
+ * same SQL texts as the same named prepared statements, in one transaction (the captured BEGIN …
+ * COMMIT), with the per-request pieces of the parameters made fresh so unique indexes hold. It
+ * answers 201 with the service's captured answer, made fresh the same way.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = LOWER.toUpperCase();
+const HEX = '0123456789abcdef';
+
+/** A fresh token of the captured one's shape: a uuid, a number of as many digits, or each character's class kept. */
+function freshToken(token: string): string {
+  if (UUID.test(token)) {
+    return randomUUID();
+  }
+  if (/^-?\d+$/.test(token)) {
+    const digits = token.replace('-', '').length;
+    // A leading 1 keeps a 19-digit number (a 64-bit hash) within bigint.
+    const first = digits >= 18 ? '1' : String(randomInt(1, 10));
+    let text = first;
+    for (let i = 1; i < digits; i++) {
+      text += String(randomInt(0, 10));
+    }
+    return digits === 1 ? String(randomInt(0, 10)) : text;
+  }
+  const hex = /^[0-9a-f]+$/.test(token);
+  let text = '';
+  for (const c of token) {
+    if (c >= '0' && c <= '9') {
+      text += String(randomInt(0, 10));
+    } else if (hex) {
+      text += HEX[randomInt(0, 16)];
+    } else if (c >= 'a' && c <= 'z') {
+      text += LOWER[randomInt(0, 26)];
+    } else if (c >= 'A' && c <= 'Z') {
+      text += UPPER[randomInt(0, 26)];
+    } else {
+      text += c;
+    }
+  }
+  return text;
+}
+
+function timestampNow(separator: string, fraction: number): string {
+  const iso = new Date().toISOString();
+  const ms = fraction > 0 ? `.${iso.slice(20, 23).padEnd(fraction, '0').slice(0, fraction)}` : '';
+  return `${iso.slice(0, 10)}${separator}${iso.slice(11, 19)}${ms}`;
+}
+
+/** One parameter of one replay: a per-request token maps to the same fresh token everywhere in the request. */
+function render(value: ValueTemplate, tokens: Map<string, string>): string | Buffer | null {
+  if (value === null || typeof value === 'string') {
+    return value;
+  }
+  if ('bytes' in value) {
+    return Buffer.from(value.bytes, 'base64');
+  }
+  if ('fresh_bytes' in value) {
+    return randomBytes(value.fresh_bytes);
+  }
+  return value.parts.map((part: Part) => renderPart(part, tokens)).join('');
+}
+
+function renderPart(part: Part, tokens: Map<string, string>): string {
+  if (typeof part === 'string') {
+    return part;
+  }
+  if ('timestamp' in part) {
+    return timestampNow(part.timestamp.separator, part.timestamp.fraction);
+  }
+  let fresh = tokens.get(part.token);
+  if (fresh === undefined) {
+    fresh = freshToken(part.token);
+    tokens.set(part.token, fresh);
+  }
+  return fresh;
+}
+
+/** The replaying server, started by a bench's servers.ts with the file recordTemplates wrote. */
+export async function sameWorkServer(file: string): Promise<void> {
+  countQueries();
+  const templates = JSON.parse(readFileSync(file, 'utf8')) as Record<string, RequestTemplate>;
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  const replay = async (template: RequestTemplate): Promise<string> => {
+    const tokens = new Map<string, string>();
+    const client = await pool.connect();
+    try {
+      for (const s of template.statements) {
+        const values = s.values.map((v) => render(v, tokens));
+        await client.query(
+          s.name
+            ? { name: s.name, text: s.text, values, ...(s.rowMode === 'array' ? { rowMode: 'array' } : {}) }
+            : { text: s.text, values },
+        );
+      }
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return String(render(template.response, tokens));
+  };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const template = templates[req.url ?? ''];
+      if (!template) {
+        res.writeHead(404).end();
+        return;
+      }
+      replay(template).then(
+        (body) => res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' }).end(body),
+        (err: unknown) => {
+          process.stderr.write(`same-work replay failed: ${String(err)}\n`);
+          res.writeHead(500).end();
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`LISTENING ${(server.address() as { port: number }).port}\n`);
+}
+
+/**
+ * Bench side: two requests of each path sent to the service (`send(path, i)` answers the response
+ * text) while its statements are captured, made into templates and written to `file` for
+ * sameWorkServer. Resolves with what the service sent outside the request's transaction in the
+ * first capture (background work, e.g. a request-log flush landing in the window: not replayed).
+ */
+export async function recordTemplates(options: {
+  controlPort: number;
+  paths: string[];
+  send: (path: string, i: number) => Promise<string>;
+  file: string;
+}): Promise<{ statements: number; outside: string[] }> {
+  const templates: Record<string, RequestTemplate> = {};
+  let first: CapturedStatement[] | undefined;
+  let i = 0;
+  for (const path of [...new Set(options.paths)]) {
+    const [a, b] = [
+      await captureStatements(options.controlPort, () => options.send(path, i++)),
+      await captureStatements(options.controlPort, () => options.send(path, i++)),
+    ];
+    first ??= a.statements;
+    templates[path] = requestTemplate(
+      { statements: a.statements, response: a.result },
+      { statements: b.statements, response: b.result },
+    );
+  }
+  writeFileSync(options.file, JSON.stringify(templates, null, 1));
+  const split = transactionOf(first ?? []);
+  return { statements: split.transaction.length, outside: split.outside.map((s) => s.text.slice(0, 120)) };
+}
