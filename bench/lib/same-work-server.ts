@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
@@ -26,32 +26,31 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 const HEX = '0123456789abcdef';
 
-/** A fresh token of the captured one's shape: a uuid, a number of as many digits, or each character's class kept. */
+/**
+ * A fresh token of the captured one's shape: a uuid, a number of as many digits, or each
+ * character's class kept (digit, hex digit, lower or upper case letter; `-` and `_` as they were).
+ * One randomBytes call per token, so the baseline's own work stays small.
+ */
 function freshToken(token: string): string {
   if (UUID.test(token)) {
     return randomUUID();
   }
-  if (/^-?\d+$/.test(token)) {
-    const digits = token.replace('-', '').length;
-    // A leading 1 keeps a 19-digit number (a 64-bit hash) within bigint.
-    const first = digits >= 18 ? '1' : String(randomInt(1, 10));
-    let text = first;
-    for (let i = 1; i < digits; i++) {
-      text += String(randomInt(0, 10));
-    }
-    return digits === 1 ? String(randomInt(0, 10)) : text;
-  }
+  const bytes = randomBytes(token.length);
+  const number = /^-?\d+$/.test(token);
   const hex = /^[0-9a-f]+$/.test(token);
   let text = '';
-  for (const c of token) {
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    const r = bytes[i];
     if (c >= '0' && c <= '9') {
-      text += String(randomInt(0, 10));
+      // A number's first digit: 1 (within bigint for a 19-digit hash, no leading zero).
+      text += number && text.replace('-', '') === '' && token.length > 1 ? '1' : String(r % 10);
     } else if (hex) {
-      text += HEX[randomInt(0, 16)];
+      text += HEX[r % 16];
     } else if (c >= 'a' && c <= 'z') {
-      text += LOWER[randomInt(0, 26)];
+      text += LOWER[r % 26];
     } else if (c >= 'A' && c <= 'Z') {
-      text += UPPER[randomInt(0, 26)];
+      text += UPPER[r % 26];
     } else {
       text += c;
     }
@@ -143,30 +142,48 @@ export async function sameWorkServer(file: string): Promise<void> {
 /**
  * Bench side: two requests of each path sent to the service (`send(path, i)` answers the response
  * text) while its statements are captured, made into templates and written to `file` for
- * sameWorkServer. Resolves with what the service sent outside the request's transaction in the
- * first capture (background work, e.g. a request-log flush landing in the window: not replayed).
+ * sameWorkServer. Resolves with the statements of the request's transaction, what the service sent
+ * outside it in the first capture (background work, e.g. a request-log flush landing in the window:
+ * not replayed) and how many pairs were captured again because their statements differed (a
+ * cached read refreshed inside one of them: the template is always of the common case).
  */
 export async function recordTemplates(options: {
   controlPort: number;
   paths: string[];
   send: (path: string, i: number) => Promise<string>;
   file: string;
-}): Promise<{ statements: number; outside: string[] }> {
+}): Promise<{ statements: number; outside: string[]; retried: number }> {
   const templates: Record<string, RequestTemplate> = {};
   let first: CapturedStatement[] | undefined;
   let i = 0;
-  for (const path of [...new Set(options.paths)]) {
-    const [a, b] = [
-      await captureStatements(options.controlPort, () => options.send(path, i++)),
-      await captureStatements(options.controlPort, () => options.send(path, i++)),
-    ];
-    first ??= a.statements;
-    templates[path] = requestTemplate(
-      { statements: a.statements, response: a.result },
-      { statements: b.statements, response: b.result },
+  let retried = 0;
+  const capture = async (path: string) => {
+    const { statements, result } = await captureStatements(options.controlPort, () =>
+      options.send(path, i++),
     );
+    return { statements, response: result };
+  };
+  for (const path of [...new Set(options.paths)]) {
+    for (let attempt = 1; ; attempt++) {
+      const [a, b] = [await capture(path), await capture(path)];
+      try {
+        templates[path] = requestTemplate(a, b);
+        first ??= a.statements;
+        break;
+      } catch (err) {
+        // A cached read refreshed inside one of the two (the service's caches expire by time): again.
+        if (attempt === 5) {
+          throw err;
+        }
+        retried++;
+      }
+    }
   }
   writeFileSync(options.file, JSON.stringify(templates, null, 1));
   const split = transactionOf(first ?? []);
-  return { statements: split.transaction.length, outside: split.outside.map((s) => s.text.slice(0, 120)) };
+  return {
+    statements: split.transaction.length,
+    outside: split.outside.map((s) => s.text.slice(0, 120)),
+    retried,
+  };
 }

@@ -181,7 +181,10 @@ export function requestTemplate(
   const ta = transactionOf(a.statements).transaction;
   const tb = transactionOf(b.statements).transaction;
   if (ta.length !== tb.length || ta.some((s, i) => s.text !== tb[i].text)) {
-    throw new Error('two requests of one path sent different statements');
+    const texts = (t: CapturedStatement[]) => t.map((x) => x.text.slice(0, 80));
+    throw new Error(
+      `two requests of one path sent different statements: ${JSON.stringify([texts(a.statements), texts(b.statements)])}`,
+    );
   }
   return {
     statements: ta.map((s, i) => ({

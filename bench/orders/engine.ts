@@ -61,7 +61,10 @@ async function engineSymbols(ds: DataSource, url: string): Promise<Symbol[]> {
     await client.connect();
     try {
       // 2 % of synthetic assets are inactive.
-      await insertSyntheticAssets(client, Math.ceil((SYMBOLS - assets.length) * 1.03) + 10);
+      // Ids shaped as uuids: the engine finds an asset by id only when its reference looks like one.
+      await insertSyntheticAssets(client, Math.ceil((SYMBOLS - assets.length) * 1.03) + 10, {
+        uuidShapedIds: true,
+      });
     } finally {
       await client.end();
     }
@@ -117,7 +120,7 @@ function memoryMb(): { rss_mb: number; heap_used_mb: number } {
   return { rss_mb: Math.round(rss / 2 ** 20), heap_used_mb: Math.round(heapUsed / 2 ** 20) };
 }
 
-type Tick = (symbol: Symbol) => Promise<void>;
+type Tick = (symbol: Symbol) => Promise<number>;
 
 /** Timed ticks of single symbols, with the collector's pauses, for the report. */
 async function timedTicks(tick: Tick, symbols: Symbol[]) {
@@ -130,19 +133,20 @@ async function timedTicks(tick: Tick, symbols: Symbol[]) {
   });
   gc.observe({ entryTypes: ['gc'] });
   const profiler = process.env.BENCH_ENGINE_PROFILE ? await startProfile() : undefined;
-  const samples: Array<{ symbol: string; start: number; ms: number; cpuMs: number }> = [];
+  const samples: Array<{ symbol: string; start: number; ms: number; cpuMs: number; changed: number }> = [];
   const ticks = Number(process.env.BENCH_TICKS ?? 200);
   for (let i = 0; i < ticks; i++) {
     const s = symbols[(i * 7919) % symbols.length];
     const start = performance.now();
     const cpu = process.cpuUsage();
-    await tick(s);
+    const changed = await tick(s);
     const used = process.cpuUsage(cpu);
     samples.push({
       symbol: s.symbol,
       start,
       ms: performance.now() - start,
       cpuMs: (used.user + used.system) / 1000,
+      changed,
     });
   }
   await new Promise((resolve) => setImmediate(resolve));
@@ -159,6 +163,9 @@ async function timedTicks(tick: Tick, symbols: Symbol[]) {
     Number(xs[Math.min(xs.length - 1, Math.floor(xs.length * q))].toFixed(2));
   return {
     ticks,
+    // Ticks that changed orders (each in a transaction) and the orders they changed.
+    ticks_changing: samples.filter((x) => x.changed > 0).length,
+    orders_changed: samples.reduce((sum, x) => sum + x.changed, 0),
     tick_p50_ms: at(times, 0.5),
     tick_p99_ms: at(times, 0.99),
     tick_max_ms: at(times, 1),
@@ -174,6 +181,7 @@ async function timedTicks(tick: Tick, symbols: Symbol[]) {
         symbol: x.symbol,
         ms: Number(x.ms.toFixed(1)),
         cpu_ms: Number(x.cpuMs.toFixed(1)),
+        changed: x.changed,
         gc_ms: Number(gcWithin(x).toFixed(1)),
       })),
   };
@@ -204,7 +212,7 @@ export async function engineTicks(url: string, tenantId: string, accountIds: str
   try {
     const engine = context.get(OrderEngine);
     const scope = { tenantId, livemode: false };
-    const tick: Tick = async (s) => void (await engine.tick(scope, [s.id]));
+    const tick: Tick = (s) => engine.tick(scope, [s.id]);
     const open = symbols.filter((s) => US_MARKETS.includes(s.market));
     for (const s of open.slice(0, 20)) {
       await tick(s); // warm-up: connections, quote caches of the first minute

@@ -262,6 +262,7 @@ async function placement(url: string, authorization: string) {
         same_work_statements_per_request: Number((totals.statements.same / requests).toFixed(2)),
         same_work_captured_statements: captured.statements,
         captured_outside_transaction: captured.outside,
+        same_work_pairs_captured_again: captured.retried,
         concurrency,
         samples: result.samples.map((r) => [r.app, r.bare, r.same]),
         load_average: loadavg().map((x) => Number(x.toFixed(2))),

@@ -281,6 +281,7 @@ async function main(): Promise<void> {
           same_work_statements_per_request: statements('same'),
           same_work_captured_statements: captured.statements,
           captured_outside_transaction: captured.outside,
+          same_work_pairs_captured_again: captured.retried,
           accounts: accounts.length,
           concurrency,
           samples: result.samples.map((r) => [r.app, r.bare, r.same]),
