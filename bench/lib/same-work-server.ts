@@ -22,50 +22,57 @@ import {
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const UPPER = LOWER.toUpperCase();
-const HEX = '0123456789abcdef';
 
 /**
- * A fresh token of the captured one's shape: a uuid, a number of as many digits, or each
- * character's class kept (digit, hex digit, lower or upper case letter; `-` and `_` as they were).
- * One randomBytes call per token, so the baseline's own work stays small.
+ * A fresh token of the captured one's shape: a uuid, a number of as many digits, hex digits, or
+ * base64url characters (as the service's ids and sealed bodies are made); as long as the captured
+ * one. One randomBytes call per token, so the baseline's own work stays small.
  */
 function freshToken(token: string): string {
   if (UUID.test(token)) {
     return randomUUID();
   }
-  const bytes = randomBytes(token.length);
   const number = /^-?\d+$/.test(token);
   const hex = /^[0-9a-f]+$/.test(token);
+  if (!number && !hex) {
+    // Letters of both cases, digits, `-` and `_`: an id (its prefix kept), a sealed body.
+    const prefix = /^[a-z]{2,4}_/.exec(token)?.[0] ?? '';
+    const length = token.length - prefix.length;
+    return (
+      prefix +
+      randomBytes(Math.ceil((length * 3) / 4))
+        .toString('base64url')
+        .slice(0, length)
+    );
+  }
+  if (hex && !number) {
+    return randomBytes(Math.ceil(token.length / 2))
+      .toString('hex')
+      .slice(0, token.length);
+  }
+  const bytes = randomBytes(token.length);
   let text = '';
   for (let i = 0; i < token.length; i++) {
-    const c = token[i];
-    const r = bytes[i];
-    if (c >= '0' && c <= '9') {
-      // A number's first digit: 1 (within bigint for a 19-digit hash, no leading zero).
-      text += number && text.replace('-', '') === '' && token.length > 1 ? '1' : String(r % 10);
-    } else if (hex) {
-      text += HEX[r % 16];
-    } else if (c >= 'a' && c <= 'z') {
-      text += LOWER[r % 26];
-    } else if (c >= 'A' && c <= 'Z') {
-      text += UPPER[r % 26];
-    } else {
-      text += c;
-    }
+    // A number's first digit: 1 (within bigint for a 19-digit hash, no leading zero).
+    const first = text.replace('-', '') === '' && token.length > 1;
+    text += token[i] === '-' ? '-' : first ? '1' : String(bytes[i] % 10);
   }
   return text;
 }
 
-function timestampNow(separator: string, fraction: number): string {
-  const iso = new Date().toISOString();
+/** A timestamp of the request's instant (one per request, as the service takes one). */
+function timestampNow(tokens: Map<string, string>, separator: string, fraction: number): string {
+  let iso = tokens.get('');
+  if (iso === undefined) {
+    iso = new Date().toISOString();
+    tokens.set('', iso);
+  }
   const ms = fraction > 0 ? `.${iso.slice(20, 23).padEnd(fraction, '0').slice(0, fraction)}` : '';
   return `${iso.slice(0, 10)}${separator}${iso.slice(11, 19)}${ms}`;
 }
 
 /** One parameter of one replay: a per-request token maps to the same fresh token everywhere in the request. */
-function render(value: ValueTemplate, tokens: Map<string, string>): string | Buffer | null {
+export function render(value: ValueTemplate, tokens: Map<string, string>): string | Buffer | null {
   if (value === null || typeof value === 'string') {
     return value;
   }
@@ -83,7 +90,7 @@ function renderPart(part: Part, tokens: Map<string, string>): string {
     return part;
   }
   if ('timestamp' in part) {
-    return timestampNow(part.timestamp.separator, part.timestamp.fraction);
+    return timestampNow(tokens, part.timestamp.separator, part.timestamp.fraction);
   }
   let fresh = tokens.get(part.token);
   if (fresh === undefined) {
