@@ -169,6 +169,9 @@ export function transactionOf(statements: CapturedStatement[]): {
   }
   const client = statements[begin].client;
   const end = statements.findIndex((s, i) => i > begin && s.client === client && /^COMMIT/i.test(s.text));
+  if (end < 0) {
+    throw new Error('the captured transaction did not commit within the capture');
+  }
   const transaction = statements.filter((s, i) => s.client === client && i >= begin && i <= end);
   return { transaction, outside: statements.filter((s) => !transaction.includes(s)) };
 }
