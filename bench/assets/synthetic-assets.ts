@@ -25,7 +25,15 @@ const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(
  * real ticker has a digit), names of a made-up brand, an industry noun and a suffix, so a common word
  * such as "Bank" matches about 2.5% of them, as in a real listing universe.
  */
-export async function insertSyntheticAssets(client: Client, count: number): Promise<void> {
+export async function insertSyntheticAssets(
+  client: Client,
+  count: number,
+  /** Ids shaped as RFC 4122 version 4 uuids, as the engine's look-up by id asks (bench/orders). */
+  options: { uuidShapedIds?: boolean } = {},
+): Promise<void> {
+  const id = options.uuidShapedIds
+    ? `overlay(overlay(md5('bench:' || i)::uuid::text placing '4' from 15) placing '8' from 20)`
+    : `md5('bench:' || i)::uuid::text`;
   await client.query(`
     WITH s AS (SELECT i, ${sqlArray(SYLLABLES)} AS syl, ${sqlArray(NOUNS)} AS nouns, ${sqlArray(SUFFIXES)} AS suffixes,
       (i % ${MARKETS.length}) + 1 AS m FROM generate_series(1, ${count}) AS i),
@@ -34,7 +42,7 @@ export async function insertSyntheticAssets(client: Client, count: number): Prom
     INSERT INTO "assets" ("id", "class", "country", "market", "market_name", "market_country", "market_currency",
       "symbol", "name", "status", "tradable", "marginable", "shortable", "easy_to_borrow", "fractionable",
       "fractional_eh_enabled", "currency", "reference_price", "last_synced_at")
-    SELECT md5('bench:' || i)::uuid::text, CASE WHEN i % 9 = 0 THEN 'etf' ELSE 'equity' END, mk.country, mk.market,
+    SELECT ${id}, CASE WHEN i % 9 = 0 THEN 'etf' ELSE 'equity' END, mk.country, mk.market,
       mk.market_name, mk.market_country, mk.market_currency,
       chr(65 + (i / 175760) % 26) || chr(65 + (i / 6760) % 26) || chr(65 + (i / 260) % 26) || chr(65 + (i / 10) % 26) || (i % 10)::text,
       initcap(syl[1 + i % 30] || syl[1 + (i / 30) % 30] || syl[1 + (i / 900) % 30]) || ' ' || nouns[1 + (i * 7) % 40]

@@ -53,6 +53,11 @@ export async function bareInsertServer(table: string, idField: string): Promise<
  */
 export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): Promise<void> {
   countQueries();
+  if (process.env.BENCH_CAPTURE_PORT_FILE) {
+    // The statements of a request, for the same-work baseline (bench/lib/same-work.ts).
+    const { serveStatementCapture } = await import('bench/lib/same-work');
+    await serveStatementCapture(process.env.BENCH_CAPTURE_PORT_FILE);
+  }
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('src/app.module');
   const { configureApp } = await import('src/app.setup');
@@ -101,9 +106,21 @@ export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): 
   process.stdout.write(`LISTENING ${(nest.getHttpServer().address() as { port: number }).port}\n`);
 }
 
-/** The entry of a bench's servers.ts: `bare` or `app` as the first argument. */
+/**
+ * The entry of a bench's servers.ts: `bare`, `same-work` (bench/lib/same-work-server.ts, replaying
+ * the templates in BENCH_SAME_WORK_FILE) or `app` as the first argument.
+ */
 export function runBenchServer(table: string, idField: string): void {
-  (process.argv[2] === 'bare' ? bareInsertServer(table, idField) : appServer()).catch((err: unknown) => {
+  const which = process.argv[2];
+  const started =
+    which === 'bare'
+      ? bareInsertServer(table, idField)
+      : which === 'same-work'
+        ? import('bench/lib/same-work-server').then((m) =>
+            m.sameWorkServer(process.env.BENCH_SAME_WORK_FILE!),
+          )
+        : appServer();
+  started.catch((err: unknown) => {
     process.stderr.write(`${String(err)}\n`);
     process.exit(1);
   });

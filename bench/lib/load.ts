@@ -91,3 +91,37 @@ export async function compare(
   const mb = median(samples.map((s) => s[1]));
   return { a: ma, b: mb, ratio: ma / mb, samples };
 }
+
+/**
+ * compare for any number of targets: rounds alternate over all of them; answers each one's
+ * median rate and median p99 (ms) over the rounds, and every round's rates.
+ */
+export async function compareAll<K extends string>(
+  rounds: number,
+  targets: Record<K, () => Promise<LoadResult>>,
+): Promise<{ rate: Record<K, number>; p99ms: Record<K, number>; samples: Array<Record<K, number>> }> {
+  const names = Object.keys(targets) as K[];
+  const results: Array<Record<K, LoadResult>> = [];
+  for (let i = 0; i < rounds; i++) {
+    const round = {} as Record<K, LoadResult>;
+    for (const name of names) {
+      round[name] = await targets[name]();
+    }
+    results.push(round);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const rate = {} as Record<K, number>;
+  const p99ms = {} as Record<K, number>;
+  for (const name of names) {
+    rate[name] = median(results.map((r) => r[name].perSecond));
+    p99ms[name] = median(results.map((r) => r[name].p99ms));
+  }
+  const samples = results.map((r) => {
+    const row = {} as Record<K, number>;
+    for (const name of names) {
+      row[name] = Math.round(r[name].perSecond);
+    }
+    return row;
+  });
+  return { rate, p99ms, samples };
+}

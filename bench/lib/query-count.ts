@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 
 const WRITE_INTERVAL_MS = 50;
@@ -24,7 +24,9 @@ export function countQueries(): void {
   setInterval(() => {
     if (count !== written) {
       written = count;
-      writeFileSync(file, String(count));
+      // Written beside and renamed over: a reader never sees the file empty mid-write (read as 0).
+      writeFileSync(`${file}.next`, String(count));
+      renameSync(`${file}.next`, file);
     }
   }, WRITE_INTERVAL_MS).unref();
 }

@@ -1,15 +1,9 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { compare, LoadResult, runLoad } from 'bench/lib/load';
-import { readQueryCount } from 'bench/lib/query-count';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { engineTicks } from 'bench/orders/engine';
+import { startServer } from 'bench/lib/server-process';
+import { runThreeWay } from 'bench/lib/three-way';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -20,19 +14,16 @@ import { TenantEntity } from 'src/core/tenancy/tenant.entity';
  * 1. Order placement (POST /v1/investors/{id}/orders with an Idempotency-Key: auth, rate limit,
  *    validation, account and asset reads, the quote, the cash hold in the ledger, the order row,
  *    `order.accepted`, an evaluation, the session-event job and the stored response in one
- *    transaction) against a bare node:http + pg single-insert transaction. Target: ratio >= 0.4.
- * 2. Engine time per price tick with 100,000 open orders across 1,000 symbols (100 per symbol):
- *    one tick locks and evaluates its symbol's open orders only. Target: < 100 ms.
+ *    transaction) against a bare node:http + pg single-insert transaction (ratio reported) and
+ *    the same-work server replaying the placement's own statements (bench/lib/three-way.ts).
+ *    Targets: same_work_ratio >= 0.6; p99 at 32 connections <= 2 x the same-work server's.
+ * 2. Engine time per price tick with BENCH_OPEN_ORDERS open orders across BENCH_SYMBOLS symbols
+ *    (default 100,000 over 1,000; bench/orders/engine.ts): one tick locks and evaluates its
+ *    symbol's open orders only. Target: p99 < 50 ms at 1,000,000 over 10,000.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.BENCH_ORDERS_DB ?? 'svc_bench_orders';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
-const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 100_000);
-const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 1000);
-/** The engine's resting orders: `resting` (all out of reach) or `mixed` (limits, stops, trailing stops). */
-const ORDER_MIX = process.env.BENCH_ORDER_MIX ?? 'resting';
-/** The instant the engine ticks at (the tenant's test clock): a Wednesday 14:00 New York, or `now`. */
-const ENGINE_AT = process.env.BENCH_ENGINE_AT ?? '2026-11-18T19:00:00Z';
 
 async function prepareDatabase(): Promise<{ url: string; authorization: string; tenantId: string }> {
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -141,257 +132,61 @@ const ORDER_BODY = JSON.stringify({
 });
 
 async function placement(url: string, authorization: string) {
-  const total = Number(process.env.BENCH_REQUESTS ?? 2000);
-  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-  const countFile = (name: string) => join(tmpdir(), `bench-orders-${process.pid}-${name}.count`);
-  const app = await startServer('bench/orders/servers.ts', ['app'], {
-    BENCH_QUERY_COUNT_FILE: countFile('app'),
-    DATABASE_URL: url,
-    MIGRATE_ON_START: 'false',
-    WORKER_IN_PROCESS: 'false',
-    RATE_LIMIT_BURST: '10000000',
-    RATE_LIMIT_PER_SECOND: '10000000',
-    LOG_LEVEL: 'info',
-    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+  const { made: accounts, report: r } = await runThreeWay({
+    bench: 'orders',
+    url,
+    authorization,
+    appEnv: {
+      MIGRATE_ON_START: 'false',
+      WORKER_IN_PROCESS: 'false',
+      RATE_LIMIT_BURST: '10000000',
+      RATE_LIMIT_PER_SECOND: '10000000',
+      LOG_LEVEL: 'info',
+      ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+    },
+    setUp: async (port) => {
+      const made = await tradingAccounts(port, authorization);
+      return { paths: made.map((a) => a.path), body: () => ORDER_BODY, made };
+    },
+    warmup: Number(process.env.BENCH_WARMUP ?? 500),
+    total: Number(process.env.BENCH_REQUESTS ?? 2000),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
   });
-  const bare = await startServer('bench/orders/servers.ts', ['bare'], {
-    DATABASE_URL: url,
-    BENCH_QUERY_COUNT_FILE: countFile('bare'),
-  });
-  try {
-    const accounts = await tradingAccounts(app.port, authorization);
-    const cpu = { app: 0, bare: 0 };
-    const p99 = { app: [] as number[], bare: [] as number[] };
-    const statements = { app: 0, bare: 0 };
-    const load = async (server: typeof app, requests: number): Promise<LoadResult> => {
-      const run = randomBytes(6).toString('hex');
-      const which = server === app ? 'app' : 'bare';
-      const sentBefore = await readQueryCount(countFile(which));
-      const before = cpuSeconds(server.child.pid!);
-      const result = await runLoad({
-        port: server.port,
-        path: accounts.map((a) => a.path),
-        method: 'POST',
-        headers: (i) => ({ authorization, 'idempotency-key': `bench-${run}-${i}` }),
-        body: () => ORDER_BODY,
-        total: requests,
-        concurrency,
-      });
-      if (result.statuses[201] !== requests) {
-        throw new Error(`not every order was placed: ${JSON.stringify(result.statuses)}`);
-      }
-      cpu[which] += cpuSeconds(server.child.pid!) - before;
-      statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
-      p99[which].push(result.p99ms);
-      return result;
-    };
-    await load(app, 500);
-    await load(bare, 500);
-    cpu.app = 0;
-    cpu.bare = 0;
-    p99.app = [];
-    p99.bare = [];
-    statements.app = 0;
-    statements.bare = 0;
-    const result = await compare(
-      Number(process.env.BENCH_ROUNDS ?? 5),
-      () => load(app, total),
-      () => load(bare, total),
-    );
-    const requests = result.samples.length * total;
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    return {
-      accounts,
-      report: {
-        placement_rps: Math.round(result.a),
-        bare_insert_rps: Math.round(result.b),
-        ratio: Number(result.ratio.toFixed(3)),
-        target: 0.4,
-        placement_p99_ms: Number(median(p99.app).toFixed(1)),
-        bare_p99_ms: Number(median(p99.bare).toFixed(1)),
-        p99_ratio: Number((median(p99.bare) / median(p99.app)).toFixed(3)),
-        app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
-        bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
-        app_statements_per_request: Number((statements.app / requests).toFixed(2)),
-        bare_statements_per_request: Number((statements.bare / requests).toFixed(2)),
-        concurrency,
-        samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
-      },
-    };
-  } finally {
-    await app.stop();
-    await bare.stop();
-    rmSync(countFile('app'), { force: true });
-    rmSync(countFile('bare'), { force: true });
-  }
-}
-
-/** BENCH_ENGINE_PROFILE=<file>: a CPU profile of the timed ticks; resolves with the function that writes it. */
-async function startProfile(): Promise<(file: string) => Promise<void>> {
-  const { Session } = await import('node:inspector');
-  const { writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return async (file) => {
-    const { profile } = (await post('Profiler.stop')) as { profile: object };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
+  const ms = (x: number) => Number(x.toFixed(1));
+  return {
+    accounts,
+    report: {
+      placement_rps: Math.round(r.rate.app),
+      bare_insert_rps: Math.round(r.rate.bare),
+      ratio: Number((r.rate.app / r.rate.bare).toFixed(3)),
+      target: 0.4,
+      same_work_rps: Math.round(r.rate.same),
+      same_work_ratio: Number((r.rate.app / r.rate.same).toFixed(3)),
+      same_work_target: 0.6,
+      placement_p99_ms: ms(r.p99ms.app),
+      bare_p99_ms: ms(r.p99ms.bare),
+      same_work_p99_ms: ms(r.p99ms.same),
+      p99_ratio: Number((r.p99ms.bare / r.p99ms.app).toFixed(3)),
+      p99_over_same_work: Number((r.p99ms.app / r.p99ms.same).toFixed(2)),
+      p99_target: '<= 2 x same_work_p99_ms',
+      app_cpu_us_per_request: r.cpu.app,
+      bare_cpu_us_per_request: r.cpu.bare,
+      same_work_cpu_us_per_request: r.cpu.same,
+      app_db_cpu_us_per_request: r.dbCpu.app,
+      bare_db_cpu_us_per_request: r.dbCpu.bare,
+      same_work_db_cpu_us_per_request: r.dbCpu.same,
+      app_statements_per_request: r.statements.app,
+      bare_statements_per_request: r.statements.bare,
+      same_work_statements_per_request: r.statements.same,
+      same_work_captured_statements: r.captured.statements,
+      captured_outside_transaction: r.captured.outside,
+      same_work_pairs_captured_again: r.captured.retried,
+      concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+      samples: r.samples,
+      load_average: r.load_average,
+    },
   };
-}
-
-/** 100k resting orders written directly (100 per symbol), then timed ticks of single symbols in-process. */
-async function engineTicks(url: string, tenantId: string, accountIds: string[]) {
-  const ds = await new DataSource({ ...dataSourceOptions(url), entities: [] }).initialize();
-  const assets: Array<{
-    id: string;
-    symbol: string;
-    class: string;
-    market: string;
-    currency: string;
-    reference_price: string;
-  }> = await ds.query(
-    `SELECT id, symbol, class, market, currency, reference_price::text AS reference_price
-       FROM assets WHERE class IN ('equity', 'etf') ORDER BY id`,
-  );
-  const symbols = Array.from({ length: SYMBOLS }, (_, i) =>
-    i < assets.length
-      ? assets[i]
-      : {
-          id: `bench-asset-${i}`,
-          symbol: `BENCH${i}`,
-          class: 'equity',
-          market: 'XNAS',
-          currency: 'USD',
-          reference_price: '100',
-        },
-  );
-  const perSymbol = Math.ceil(OPEN_ORDERS / SYMBOLS);
-  // resting: every order a gtc limit buy at 0.01 (no tick ever reaches it). mixed: per ten orders of a
-  // symbol, 4 limit buys at half and 3 limit sells at twice the reference price, a stop buy above and a
-  // stop sell below it, and a 10 % trailing stop sell, whose water mark every tick at a new price moves.
-  const mixed = ORDER_MIX === 'mixed';
-  await ds.query(
-    `INSERT INTO orders (id, tenant_id, livemode, investor_id, account_id, asset_id, symbol, asset_class, market, currency,
-       side, type, time_in_force, quantity, limit_price, stop_price, trail_percent, client_order_id, status,
-       commission_type, created_at, updated_at)
-     SELECT 'ord_bench_' || s.n || '_' || k, $1, false, 'inv_bench', ($2::uuid[])[1 + (k % array_length($2::uuid[], 1))],
-       s.id, s.symbol, s.class, s.market, s.currency,
-       CASE WHEN NOT $9 OR k % 10 IN (0, 1, 2, 3, 7) THEN 'buy' ELSE 'sell' END,
-       CASE WHEN NOT $9 OR k % 10 < 7 THEN 'limit' WHEN k % 10 < 9 THEN 'stop' ELSE 'trailing_stop' END,
-       'gtc', 1,
-       CASE WHEN NOT $9 THEN 0.01 WHEN k % 10 < 4 THEN round(s.ref * 0.5, 2) WHEN k % 10 < 7 THEN round(s.ref * 2, 2) END,
-       CASE WHEN $9 AND k % 10 = 7 THEN round(s.ref * 2, 2) WHEN $9 AND k % 10 = 8 THEN round(s.ref * 0.5, 2) END,
-       CASE WHEN $9 AND k % 10 = 9 THEN 10 END,
-       'bench-' || s.n || '-' || k, 'accepted', 'notional', now(), now()
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $10::numeric[])
-       WITH ORDINALITY AS s(id, symbol, class, market, currency, ref, n)
-     CROSS JOIN generate_series(1, $8) AS k`,
-    [
-      tenantId,
-      accountIds,
-      symbols.map((s) => s.id),
-      symbols.map((s) => s.symbol),
-      symbols.map((s) => s.class),
-      symbols.map((s) => s.market),
-      symbols.map((s) => s.currency),
-      perSymbol,
-      mixed,
-      symbols.map((s) => s.reference_price),
-    ],
-  );
-  if (ENGINE_AT !== 'now') {
-    // The tenant's test clock, so every run ticks the same session phase whatever the time of day.
-    await ds.query(
-      `INSERT INTO test_clocks (tenant_id, frozen_time, version, updated_at) VALUES ($1, $2, 1, now())
-       ON CONFLICT (tenant_id) DO UPDATE SET frozen_time = EXCLUDED.frozen_time, version = test_clocks.version + 1`,
-      [tenantId, new Date(ENGINE_AT)],
-    );
-  }
-  await ds.query('ANALYZE orders');
-  const [{ open }] = await ds.query(`SELECT count(*)::int AS open FROM orders WHERE status = 'accepted'`);
-  await ds.destroy();
-
-  process.env.DATABASE_URL = url;
-  process.env.MIGRATE_ON_START = 'false';
-  process.env.ENGINE_SWEEP_INTERVAL_MS = '0';
-  process.env.LOG_LEVEL = 'silent';
-  const { WorkerModule } = await import('src/worker.module');
-  const { OrderEngine } = await import('src/modules/trading/engine/order-engine.service');
-  const context = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-  try {
-    const engine = context.get(OrderEngine);
-    const scope = { tenantId, livemode: false };
-    const real = symbols.slice(0, Math.min(assets.length, SYMBOLS));
-    for (const s of real.slice(0, 20)) {
-      await engine.tick(scope, [s.id]); // warm-up: connections, quote caches of the first minute
-    }
-    // Garbage-collector pauses, to tell a slow tick that collected from one that waited on the database.
-    const pauses: Array<{ start: number; end: number }> = [];
-    const gc = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
-      }
-    });
-    gc.observe({ entryTypes: ['gc'] });
-    const profiler = process.env.BENCH_ENGINE_PROFILE ? await startProfile() : undefined;
-    const samples: Array<{ symbol: string; start: number; ms: number; cpuMs: number }> = [];
-    const ticks = Number(process.env.BENCH_TICKS ?? 200);
-    for (let i = 0; i < ticks; i++) {
-      const s = real[(i * 7919) % real.length];
-      const start = performance.now();
-      const cpu = process.cpuUsage();
-      await engine.tick(scope, [s.id]);
-      const used = process.cpuUsage(cpu);
-      const end = performance.now();
-      samples.push({ symbol: s.symbol, start, ms: end - start, cpuMs: (used.user + used.system) / 1000 });
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    gc.disconnect();
-    await profiler?.(process.env.BENCH_ENGINE_PROFILE as string);
-    const gcWithin = (x: { start: number; ms: number }) =>
-      pauses.reduce(
-        (sum, p) => sum + Math.max(0, Math.min(p.end, x.start + x.ms) - Math.max(p.start, x.start)),
-        0,
-      );
-    const times = samples.map((x) => x.ms).sort((a, b) => a - b);
-    const cpuTimes = samples.map((x) => x.cpuMs).sort((a, b) => a - b);
-    const at = (xs: number[], q: number) =>
-      Number(xs[Math.min(xs.length - 1, Math.floor(xs.length * q))].toFixed(2));
-    return {
-      open_orders: open,
-      order_mix: ORDER_MIX,
-      ticked_at: ENGINE_AT,
-      symbols: SYMBOLS,
-      orders_per_tick: perSymbol,
-      ticks,
-      tick_p50_ms: at(times, 0.5),
-      tick_p99_ms: at(times, 0.99),
-      tick_max_ms: at(times, 1),
-      tick_cpu_p50_ms: at(cpuTimes, 0.5),
-      tick_cpu_p99_ms: at(cpuTimes, 0.99),
-      tick_cpu_max_ms: at(cpuTimes, 1),
-      gc_pauses: pauses.length,
-      gc_ms: Number(pauses.reduce((sum, p) => sum + p.end - p.start, 0).toFixed(1)),
-      slowest: [...samples]
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 5)
-        .map((x) => ({
-          symbol: x.symbol,
-          ms: Number(x.ms.toFixed(1)),
-          cpu_ms: Number(x.cpuMs.toFixed(1)),
-          gc_ms: Number(gcWithin(x).toFixed(1)),
-        })),
-      target_ms: 100,
-    };
-  } finally {
-    await context.close();
-  }
 }
 
 /** Accounts for the engine part alone (BENCH_PART=engine): made through a briefly started service. */

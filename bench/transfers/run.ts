@@ -1,13 +1,7 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { compare, runLoad } from 'bench/lib/load';
-import { readQueryCount } from 'bench/lib/query-count';
-import { backendCpuSeconds, backendCpuUsed, cpuSeconds, startServer } from 'bench/lib/server-process';
+import { runThreeWay } from 'bench/lib/three-way';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
@@ -18,7 +12,9 @@ import { TenantEntity } from 'src/core/tenancy/tenant.entity';
  * Deposit creation (POST /v1/wallet/accounts/{id}/funding with an Idempotency-Key: auth, rate limit,
  * validation, idempotency reservation, account and bank account checks, transfer row, ledger hold,
  * outbox event, scheduled processing step and stored response in one transaction) against a bare
- * node:http + pg server inserting each request in a single-insert transaction. Target: ratio >= 0.4.
+ * node:http + pg server inserting each request in a single-insert transaction (ratio reported) and
+ * against the same-work server replaying the deposit's own statements (bench/lib/three-way.ts;
+ * target: same_work_ratio >= 0.6).
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.BENCH_TRANSFERS_DB ?? 'svc_bench_transfers';
@@ -124,113 +120,62 @@ async function fundableAccounts(
 }
 
 async function main(): Promise<void> {
-  const total = Number(process.env.BENCH_REQUESTS ?? 3000);
-  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const { url, authorization } = await prepareDatabase();
-  const countFile = (name: string) => join(tmpdir(), `bench-transfers-${process.pid}-${name}.count`);
-  // Each server's PostgreSQL connections carry its name, so their backends' CPU can be read.
-  const named = (name: string) => `${url}?application_name=bench_${name}`;
-  const app = await startServer('bench/transfers/servers.ts', ['app'], {
-    DATABASE_URL: named('app'),
-    BENCH_QUERY_COUNT_FILE: countFile('app'),
-    MIGRATE_ON_START: 'false',
-    // The API as deployed beside a worker: the relays and job consumers run elsewhere.
-    WORKER_IN_PROCESS: 'false',
-    RATE_LIMIT_BURST: '10000000',
-    RATE_LIMIT_PER_SECOND: '10000000',
-    LOG_LEVEL: 'info',
+  const { made: accounts, report: r } = await runThreeWay({
+    bench: 'transfers',
+    url,
+    authorization,
+    appEnv: {
+      MIGRATE_ON_START: 'false',
+      // The API as deployed beside a worker: the relays and job consumers run elsewhere.
+      WORKER_IN_PROCESS: 'false',
+      RATE_LIMIT_BURST: '10000000',
+      RATE_LIMIT_PER_SECOND: '10000000',
+      LOG_LEVEL: 'info',
+    },
+    setUp: async (port) => {
+      const made = await fundableAccounts(port, authorization);
+      return { paths: made.map((a) => a.path), body: (i) => made[i % made.length].body, made };
+    },
+    warmup: Number(process.env.BENCH_WARMUP ?? 1000),
+    total: Number(process.env.BENCH_REQUESTS ?? 3000),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
   });
-  const bare = await startServer('bench/transfers/servers.ts', ['bare'], {
-    DATABASE_URL: named('bare'),
-    BENCH_QUERY_COUNT_FILE: countFile('bare'),
-  });
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    const accounts = await fundableAccounts(app.port, authorization);
-    const paths = accounts.map((a) => a.path);
-    const body = (i: number) => accounts[i % accounts.length].body;
-    const cpu = { app: 0, bare: 0 };
-    const dbCpu = { app: 0, bare: 0 };
-    // Statements sent to PostgreSQL (BEGIN and COMMIT included), background work of the service
-    // (request-log batches, lease renewals) counted with the requests.
-    const statements = { app: 0, bare: 0 };
-    // CPU per request of each measured round: a falling series means the service was still warming up.
-    const roundCpu = { app: [] as number[], bare: [] as number[] };
-    const load = async (server: typeof app, requests: number) => {
-      const run = randomBytes(6).toString('hex');
-      const which = server === app ? 'app' : 'bare';
-      const sentBefore = await readQueryCount(countFile(which));
-      const before = cpuSeconds(server.child.pid!);
-      const dbBefore = await backendCpuSeconds(admin, `bench_${which}`);
-      const result = await runLoad({
-        port: server.port,
-        path: paths,
-        method: 'POST',
-        headers: (i) => ({ authorization, 'idempotency-key': `bench-${run}-${i}` }),
-        body,
-        total: requests,
-        concurrency,
-      });
-      if (result.statuses[201] !== requests) {
-        throw new Error(`not every deposit was created: ${JSON.stringify(result.statuses)}`);
-      }
-      const used = cpuSeconds(server.child.pid!) - before;
-      cpu[which] += used;
-      roundCpu[which].push(Math.round((used / requests) * 1e6));
-      dbCpu[which] += backendCpuUsed(dbBefore, await backendCpuSeconds(admin, `bench_${which}`));
-      statements[which] += (await readQueryCount(countFile(which))) - sentBefore;
-      return result;
-    };
-    const warmup = Number(process.env.BENCH_WARMUP ?? 1000);
-    await load(app, warmup);
-    await load(bare, warmup);
-    cpu.app = 0;
-    cpu.bare = 0;
-    dbCpu.app = 0;
-    dbCpu.bare = 0;
-    statements.app = 0;
-    statements.bare = 0;
-    roundCpu.app = [];
-    roundCpu.bare = [];
-    const result = await compare(
-      Number(process.env.BENCH_ROUNDS ?? 5),
-      () => load(app, total),
-      () => load(bare, total),
-    );
-    const requests = result.samples.length * total;
-    process.stdout.write(
-      `${JSON.stringify(
-        {
-          bench: 'transfers',
-          deposit_creation_rps: Math.round(result.a),
-          bare_insert_rps: Math.round(result.b),
-          ratio: Number(result.ratio.toFixed(3)),
-          target: 0.4,
-          app_cpu_us_per_request: Math.round((cpu.app / requests) * 1e6),
-          bare_cpu_us_per_request: Math.round((cpu.bare / requests) * 1e6),
-          cpu_ratio: Number((cpu.bare / cpu.app).toFixed(3)),
-          app_cpu_us_per_request_by_round: roundCpu.app,
-          bare_cpu_us_per_request_by_round: roundCpu.bare,
-          app_db_cpu_us_per_request: Math.round((dbCpu.app / requests) * 1e6),
-          bare_db_cpu_us_per_request: Math.round((dbCpu.bare / requests) * 1e6),
-          app_statements_per_request: Number((statements.app / requests).toFixed(2)),
-          bare_statements_per_request: Number((statements.bare / requests).toFixed(2)),
-          accounts: accounts.length,
-          concurrency,
-          samples: result.samples.map(([a, b]) => [Math.round(a), Math.round(b)]),
-        },
-        null,
-        2,
-      )}\n`,
-    );
-  } finally {
-    await admin.end();
-    await app.stop();
-    await bare.stop();
-    rmSync(countFile('app'), { force: true });
-    rmSync(countFile('bare'), { force: true });
-  }
+  const report = {
+    bench: 'transfers',
+    deposit_creation_rps: Math.round(r.rate.app),
+    bare_insert_rps: Math.round(r.rate.bare),
+    ratio: Number((r.rate.app / r.rate.bare).toFixed(3)),
+    target: 0.4,
+    same_work_rps: Math.round(r.rate.same),
+    same_work_ratio: Number((r.rate.app / r.rate.same).toFixed(3)),
+    same_work_target: 0.6,
+    deposit_p99_ms: Number(r.p99ms.app.toFixed(1)),
+    bare_p99_ms: Number(r.p99ms.bare.toFixed(1)),
+    same_work_p99_ms: Number(r.p99ms.same.toFixed(1)),
+    app_cpu_us_per_request: r.cpu.app,
+    bare_cpu_us_per_request: r.cpu.bare,
+    same_work_cpu_us_per_request: r.cpu.same,
+    cpu_ratio: Number((r.cpu.bare / r.cpu.app).toFixed(3)),
+    app_cpu_us_per_request_by_round: r.roundCpu.app,
+    bare_cpu_us_per_request_by_round: r.roundCpu.bare,
+    same_work_cpu_us_per_request_by_round: r.roundCpu.same,
+    app_db_cpu_us_per_request: r.dbCpu.app,
+    bare_db_cpu_us_per_request: r.dbCpu.bare,
+    same_work_db_cpu_us_per_request: r.dbCpu.same,
+    app_statements_per_request: r.statements.app,
+    bare_statements_per_request: r.statements.bare,
+    same_work_statements_per_request: r.statements.same,
+    same_work_captured_statements: r.captured.statements,
+    captured_outside_transaction: r.captured.outside,
+    same_work_pairs_captured_again: r.captured.retried,
+    accounts: accounts.length,
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+    samples: r.samples,
+    load_average: r.load_average,
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
 main().catch((err: unknown) => {
