@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import Redis from 'ioredis';
 import { LoadResult, runLoad } from 'bench/lib/load';
+import { readQueryCount } from 'bench/lib/query-count';
 import { backendCpuSeconds, backendCpuUsed, cpuSeconds } from 'bench/lib/server-process';
 
 /** A process of the bench: an API process (`api1`, `api2`) or the worker. */
@@ -9,6 +10,8 @@ export interface BenchProcess {
   name: string;
   port: number;
   pid: number;
+  /** Where the process writes the count of statements it has sent to PostgreSQL. */
+  countFile: string;
 }
 
 /** What one round of one configuration measured. */
@@ -18,6 +21,8 @@ export interface RoundFigures {
   cpu: Record<string, number>;
   /** CPU seconds of the PostgreSQL backends serving each process (by name), same span. */
   dbCpu: Record<string, number>;
+  /** Statements each process (by name) sent to PostgreSQL, BEGIN and COMMIT included, same span. */
+  statements: Record<string, number>;
   /** CPU seconds of this process, the load generator (it shares the machine's CPUs too). */
   loadGeneratorCpu: number;
   /** CPU seconds of the whole redis-server, from INFO (shared with any other work using it). */
@@ -76,11 +81,13 @@ async function readings(admin: Admin, redis: Redis, processes: BenchProcess[]) {
   const redisCpu = await redisCpuSeconds(redis);
   const cpu: Record<string, number> = {};
   const db: Record<string, Map<number, number>> = {};
+  const counts = await Promise.all(processes.map((p) => readQueryCount(p.countFile)));
+  const statements = Object.fromEntries(processes.map((p, i) => [p.name, counts[i]]));
   for (const p of processes) {
     cpu[p.name] = cpuSeconds(p.pid);
     db[p.name] = await backendCpuSeconds(admin, applicationName(p.name));
   }
-  return { cpu, db, self, redisCpu, machine: machineJiffies() };
+  return { cpu, db, statements, self, redisCpu, machine: machineJiffies() };
 }
 
 /**
@@ -107,8 +114,10 @@ export async function measureRound(
   const after = await readings(admin, redis, all);
   const cpu: Record<string, number> = {};
   const dbCpu: Record<string, number> = {};
+  const statements: Record<string, number> = {};
   for (const p of all) {
     cpu[p.name] = after.cpu[p.name] - before.cpu[p.name];
+    statements[p.name] = after.statements[p.name] - before.statements[p.name];
     dbCpu[p.name] = backendCpuUsed(before.db[p.name], after.db[p.name]);
   }
   const machineBusy =
@@ -117,6 +126,7 @@ export async function measureRound(
     load: result,
     cpu,
     dbCpu,
+    statements,
     loadGeneratorCpu: after.self - before.self,
     redisCpu: after.redisCpu - before.redisCpu,
     machineBusy,

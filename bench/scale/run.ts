@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BENCH_ADMIN_URL, prepareBenchDatabase } from 'bench/lib/bench-database';
 import { startServer } from 'bench/lib/server-process';
-import { depositBody, fundedInvestors, RESTING_BUY } from 'bench/scale/accounts';
+import { depositBody, FundedInvestor, fundedInvestors, RESTING_BUY } from 'bench/scale/accounts';
 import { applicationName, BenchProcess, idleSpan, measureRound, RoundFigures } from 'bench/scale/measure';
 
 /**
@@ -25,12 +27,18 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** Seconds of no load measured before and after the rounds (the processes' timers alone). */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 
+/** The processes of the bench: the worker, then two API processes. */
+const PROCESSES = ['worker', 'api1', 'api2'];
+/** The file a process writes its statement count to (bench/lib/query-count.ts). */
+const countFile = (name: string) => join(tmpdir(), `bench-scale-${process.pid}-${name}.count`);
+
 type Kind = 'deposits' | 'placements';
 type Started = Awaited<ReturnType<typeof startServer>>;
 
 async function startProcesses(url: string): Promise<{ all: BenchProcess[]; started: Started[] }> {
   const env = (name: string) => ({
     DATABASE_URL: `${url}?application_name=${applicationName(name)}`,
+    BENCH_QUERY_COUNT_FILE: countFile(name),
     MIGRATE_ON_START: 'false',
     WORKER_IN_PROCESS: 'false',
     RATE_LIMIT_BURST: '10000000',
@@ -39,14 +47,14 @@ async function startProcesses(url: string): Promise<{ all: BenchProcess[]; start
   });
   const started: Started[] = [];
   const all: BenchProcess[] = [];
-  for (const name of ['worker', 'api1', 'api2']) {
+  for (const name of PROCESSES) {
     const server = await startServer(
       'bench/scale/servers.ts',
       [name === 'worker' ? 'worker' : 'api'],
       env(name),
     );
     started.push(server);
-    all.push({ name, port: server.port, pid: server.child.pid! });
+    all.push({ name, port: server.port, pid: server.child.pid!, countFile: countFile(name) });
   }
   return { all, started };
 }
@@ -76,6 +84,9 @@ function summarise(rounds: RoundFigures[]) {
     ),
   };
   const dbCpu = per((r) => r.dbCpu);
+  const statements = Object.fromEntries(
+    names.map((n) => [n, Number((rounds.reduce((s, r) => s + r.statements[n], 0) / requests).toFixed(2))]),
+  );
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
   return {
     requests_per_second: Math.round(median(rounds.map((r) => r.load.perSecond))),
@@ -85,6 +96,7 @@ function summarise(rounds: RoundFigures[]) {
     cpu_us_per_request: cpu,
     db_cpu_us_per_request: dbCpu,
     total_cpu_us_per_request: sum(cpu) + sum(dbCpu),
+    statements_per_request: statements,
     redis_server_cpu_us_per_request: usPer(
       rounds.reduce((s, r) => s + r.redisCpu, 0),
       requests,
@@ -115,6 +127,22 @@ async function rounds(round: Round): Promise<Record<string, RoundFigures[]>> {
   return figures;
 }
 
+/** The paths and bodies of each kind of request, over the bench's investors. */
+function requestsOf(
+  investors: FundedInvestor[],
+): Record<Kind, { path: string[]; body: (i: number) => string }> {
+  return {
+    deposits: {
+      path: investors.map((x) => `/v1/wallet/accounts/${x.accountId}/funding`),
+      body: (i) => JSON.stringify(depositBody(investors[i % investors.length].bankAccountId)),
+    },
+    placements: {
+      path: investors.map((x) => `/v1/investors/${x.investorId}/orders`),
+      body: () => RESTING_BUY,
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const { url, authorization } = await prepareBenchDatabase(DB);
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
@@ -125,16 +153,7 @@ async function main(): Promise<void> {
   try {
     const api = all.filter((p) => p.name !== 'worker');
     const investors = await fundedInvestors(api[0].port, authorization, ACCOUNTS);
-    const requests: Record<Kind, { path: string[]; body: (i: number) => string }> = {
-      deposits: {
-        path: investors.map((x) => `/v1/wallet/accounts/${x.accountId}/funding`),
-        body: (i) => JSON.stringify(depositBody(investors[i % investors.length].bankAccountId)),
-      },
-      placements: {
-        path: investors.map((x) => `/v1/investors/${x.investorId}/orders`),
-        body: () => RESTING_BUY,
-      },
-    };
+    const requests = requestsOf(investors);
     const round: Round = (kind, processes, total) => {
       const run = randomBytes(6).toString('hex');
       return measureRound(admin, redis, all, api.slice(0, processes), {
@@ -171,6 +190,9 @@ async function main(): Promise<void> {
     redis.disconnect();
     for (const server of started.reverse()) {
       await server.stop();
+    }
+    for (const name of PROCESSES) {
+      rmSync(countFile(name), { force: true });
     }
   }
 }

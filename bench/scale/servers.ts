@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { appServer } from 'bench/lib/bench-servers';
+import { countQueries } from 'bench/lib/query-count';
 import { AppLogger } from 'src/core/logging/app-logger';
 
 /**
@@ -11,6 +12,7 @@ import { AppLogger } from 'src/core/logging/app-logger';
  * no HTTP; it prints `LISTENING 0` once started so the bench knows it is up.
  */
 async function worker(): Promise<void> {
+  countQueries(); // as appServer does, when BENCH_QUERY_COUNT_FILE is set
   const { WorkerModule } = await import('src/worker.module');
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
