@@ -11,10 +11,11 @@ export interface LoadResult {
 
 /**
  * A bounded closed-loop load: `concurrency` keep-alive connections each sending requests back
- * to back until `total` have completed. Loopback only.
+ * to back until `total` have completed. Loopback only. Given several ports (one per server
+ * process), request i goes to ports[i % length]: round-robin over the processes.
  */
 export async function runLoad(options: {
-  port: number;
+  port: number | number[];
   /** One path, or a list sent in turn (request i goes to paths[i % length]). */
   path: string | string[];
   method?: string;
@@ -29,6 +30,7 @@ export async function runLoad(options: {
   const latencies: number[] = [];
   let started = 0;
   const paths = Array.isArray(options.path) ? options.path : [options.path];
+  const ports = Array.isArray(options.port) ? options.port : [options.port];
   const once = (path: string, i: number) =>
     new Promise<void>((resolve, reject) => {
       const body = options.body?.(i);
@@ -37,7 +39,7 @@ export async function runLoad(options: {
       const req = request(
         {
           host: '127.0.0.1',
-          port: options.port,
+          port: ports[i % ports.length],
           path,
           method: options.method ?? 'GET',
           agent,
