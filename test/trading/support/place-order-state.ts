@@ -11,16 +11,14 @@ import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AssetsModule } from 'src/modules/assets/assets.module';
 import { PriceTestHelpersService } from 'src/modules/assets/price-test-helpers.service';
-import { ComplianceService } from 'src/modules/compliance/compliance.service';
 import { EventsModule } from 'src/modules/events/events.module';
 import { EventsReadService } from 'src/modules/events/events.service';
-import type { CreateInvestorDto } from 'src/modules/investors/dto/create-investor.dto';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
 import { InvestorsModule } from 'src/modules/investors/investors.module';
-import { InvestorsService } from 'src/modules/investors/investors.service';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
 import { TradingModule } from 'src/modules/trading/trading.module';
+import { MoneyStates, testKeyOf } from '../../support/money-states';
 import { createServiceContext, ServiceContext } from '../../support/service-context';
 
 /**
@@ -42,18 +40,8 @@ export function placeOrderContext(): Promise<ServiceContext> {
   ]);
 }
 
-/** A tenant-level test-mode key of `tenantId`. */
-export function partnerKey(tenantId: string): Principal {
-  return {
-    tenantId,
-    livemode: false,
-    keyId: 'apk_place_order_spec',
-    investorId: null,
-    products: new Set(),
-    fixedIncomeEnabled: false,
-    method: 'basic',
-  };
-}
+/** A tenant-level test-mode key of `tenantId` (as the money specs make it). */
+export const partnerKey = testKeyOf;
 
 /** The partner's test state: its clock frozen at `at` and last prices fixed (symbol to price). */
 export async function marketState(
@@ -72,9 +60,8 @@ export async function marketState(
 
 /** An investor whose account is ACTIVE (KYC approved by the test helper's service), with `cash` settled. */
 export async function fundedInvestor(ctx: ServiceContext, principal: Principal, cash: string) {
-  const investor = await ctx.app.get(InvestorsService).create(principal, investorBody(), undefined);
-  await ctx.app.get(ComplianceService).forceApprove(principal, investor.id, undefined);
-  const accountId = investor.account_id;
+  const investor = await new MoneyStates(ctx.app).activeInvestor(principal);
+  const accountId = investor.accountId;
   if (new Decimal(cash).gt(0)) {
     // A settled deposit as the transfers module books it (transfer-ledger.ts): bank clearing to the
     // investor's cash. Posted through the ledger's service instead of a funding source, deposit and
@@ -98,7 +85,7 @@ export async function fundedInvestor(ctx: ServiceContext, principal: Principal, 
       }),
     );
   }
-  return { id: investor.id, accountId };
+  return { id: investor.investorId, accountId };
 }
 
 /** Suspends an investor's account through the account actions' service. */
@@ -157,37 +144,4 @@ export function idempotencyKey(principal: Principal, key: string, fingerprint: s
     settled: false,
     fingerprint,
   };
-}
-
-function investorBody(): CreateInvestorDto {
-  return {
-    identity: {
-      first_name: 'Ada',
-      last_name: 'Obi',
-      date_of_birth: '1990-04-12',
-      country_of_citizenship: 'US',
-      country_of_birth: 'NG',
-      tax_id_type: 'USA_SSN',
-      tax_id: '123-45-6789',
-      country_of_tax_residence: 'US',
-      funding_source: ['employment_income'],
-    },
-    contact: {
-      email_address: `ada.${randomUUID().slice(0, 8)}@example.com`,
-      phone_number: '+14155550123',
-      address: {
-        street: ['20 N San Mateo Dr'],
-        city: 'San Mateo',
-        state: 'CA',
-        postal_code: '94401',
-        country: 'US',
-      },
-    },
-    disclosures: {
-      is_control_person: false,
-      is_affiliated_exchange_or_finra: false,
-      is_politically_exposed: false,
-      immediate_family_exposed: false,
-    },
-  } as CreateInvestorDto;
 }
