@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { fundedInvestors, RESTING_BUY } from 'bench/lib/funded-investors';
 import { engineTicks } from 'bench/orders/engine';
 import { startServer } from 'bench/lib/server-process';
 import { runThreeWay } from 'bench/lib/three-way';
@@ -49,87 +50,19 @@ async function prepareDatabase(): Promise<{ url: string; authorization: string; 
   };
 }
 
-/** ACTIVE investors with settled cash, made through the API. */
+/** ACTIVE investors with 1,000,000 USD settled, made through the API; each one's order route. */
 async function tradingAccounts(
   port: number,
   authorization: string,
 ): Promise<Array<{ path: string; accountId: string }>> {
-  const call = async (path: string, body?: object) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-    if (res.status >= 300) {
-      throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    }
-    return (await res.json()) as Record<string, string>;
-  };
-  const accounts: Array<{ path: string; accountId: string }> = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const investor = await call('/v1/investors', {
-      identity: {
-        first_name: 'Bench',
-        last_name: `Trader ${String.fromCharCode(65 + (i % 26))}`,
-        date_of_birth: '1985-01-01',
-        country_of_citizenship: 'US',
-        country_of_birth: 'US',
-        tax_id_type: 'USA_SSN',
-        tax_id: '123-45-6789',
-        country_of_tax_residence: 'US',
-        funding_source: ['employment_income'],
-      },
-      contact: {
-        email_address: `trader${i}@example.com`,
-        phone_number: '+14155550123',
-        address: {
-          street: ['1 Main St'],
-          city: 'San Mateo',
-          state: 'CA',
-          postal_code: '94401',
-          country: 'US',
-        },
-      },
-      disclosures: {
-        is_control_person: false,
-        is_affiliated_exchange_or_finra: false,
-        is_politically_exposed: false,
-        immediate_family_exposed: false,
-      },
-    });
-    await call(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
-    const bank = await call(`/v1/investors/${investor.id}/funding-sources`, {
-      type: 'bank_account',
-      account_holder_name: 'Bench Trader',
-      account_number: '000123456789',
-      routing_number: '110000000',
-      currency: 'USD',
-      country: 'US',
-    });
-    const deposit = await call(`/v1/wallet/accounts/${investor.account_id}/funding`, {
-      amount: '1000000.00',
-      funding_details: {
-        funding_type: 'fiat',
-        fiat_currency: 'USD',
-        bank_account_id: bank.id,
-        method: 'ach',
-      },
-    });
-    await call(`/v1/test_helpers/wallet/transactions/${deposit.transaction_id}/settle`);
-    accounts.push({ path: `/v1/investors/${investor.id}/orders`, accountId: investor.account_id });
-  }
-  return accounts;
+  return (await fundedInvestors(port, authorization, ACCOUNTS)).map((i) => ({
+    path: `/v1/investors/${i.investorId}/orders`,
+    accountId: i.accountId,
+  }));
 }
 
 /** A resting gtc limit buy: the whole placement path without a fill (the common case under load). */
-const ORDER_BODY = JSON.stringify({
-  symbol: 'AAPL',
-  side: 'buy',
-  type: 'limit',
-  time_in_force: 'gtc',
-  quantity: '1',
-  limit_price: '1.00',
-});
+const ORDER_BODY = RESTING_BUY;
 
 async function placement(url: string, authorization: string) {
   const { made: accounts, report: r } = await runThreeWay({

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BENCH_ADMIN_URL, prepareBenchDatabase } from 'bench/lib/bench-database';
 import { startServer } from 'bench/lib/server-process';
-import { depositBody, FundedInvestor, fundedInvestors, RESTING_BUY } from 'bench/scale/accounts';
+import { depositBody, FundedInvestor, fundedInvestors, RESTING_BUY } from 'bench/lib/funded-investors';
 import { applicationName, BenchProcess, idleSpan, measureRound, RoundFigures } from 'bench/scale/measure';
 
 /**
