@@ -56,7 +56,7 @@ curl -fs "http://127.0.0.1:$PORT/health/ready" >/dev/null || { cat "$LOG"; exit 
 # queue board's credential; the suite is I/O bound, so more workers than cores.
 OUT="$(mktemp)"
 set +e
-env -u DATABASE_URL -u TEST_DATABASE_URL -u QUEUE_PREFIX \
+env -u DATABASE_URL -u TEST_DATABASE_URL -u QUEUE_PREFIX -u REDIS_CLUSTER_NODES \
   E2E_BASE_URL="http://127.0.0.1:$PORT" E2E_ADMIN_TOKEN="$TOKEN" "${SUITE_OPTIONAL[@]}" \
   npx jest --ci --selectProjects e2e -w "${QA_WORKERS:-6}" "$@" 2>&1 | tee "$OUT"
 STATUS=${PIPESTATUS[0]}

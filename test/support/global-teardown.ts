@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
 import { RUN_DB_PREFIX, runId, withAdmin } from './database';
+import { unlinkKeysMatching } from './redis';
 import { deleteTenant, listRunTenants, runTenantPrefix } from './remote';
 
 /**
@@ -57,17 +57,5 @@ export default async function globalTeardown(): Promise<void> {
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
   });
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `test_${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await unlinkKeysMatching(`test_${prefix}*`);
 }

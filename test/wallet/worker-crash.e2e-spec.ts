@@ -1,9 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import Queue from 'bull';
+import type Queue from 'bull';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
 import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { testQueue } from '../support/redis';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from './support/wallet';
 
 // This file's API only produces jobs; the worker is a child process the tests kill and restart.
@@ -64,18 +65,17 @@ describe('A worker killed between processing and settled posts exactly once', ()
   let tenant: TestTenant;
   const workers: ChildProcess[] = [];
   let queue: Queue.Queue;
+  let closeQueue: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    queue = new Queue(SCHEDULED_JOBS_QUEUE, process.env.REDIS_URL as string, {
-      prefix: process.env.QUEUE_PREFIX,
-    });
+    ({ queue, close: closeQueue } = testQueue(SCHEDULED_JOBS_QUEUE));
   }, 60_000);
 
   afterAll(async () => {
     workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGKILL'));
-    await queue?.close();
+    await closeQueue?.();
     await ctx?.close();
   });
 

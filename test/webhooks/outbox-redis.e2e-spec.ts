@@ -17,6 +17,8 @@ describe('Outbox: Redis down', () => {
     redis.hostname = '127.0.0.1';
     redis.port = String(proxy.port);
     process.env.REDIS_URL = redis.toString();
+    // A proxy in front of one node: a cluster would send the app on to its nodes' own addresses.
+    delete process.env.REDIS_CLUSTER_NODES;
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     receiver = await new Receiver().start();
@@ -27,7 +29,7 @@ describe('Outbox: Redis down', () => {
     await receiver?.stop();
     await ctx?.close();
     await proxy?.stop();
-    await dropQueueKeys(realRedisUrl);
+    await dropQueueKeys({ url: realRedisUrl, clusterNodes: [] });
   });
 
   const relayedAt = async (ids: string[]): Promise<Array<Date | null>> =>

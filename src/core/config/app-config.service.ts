@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Environment, validateEnvironment } from 'src/core/config/environment';
+import { parseClusterNodes, type RedisTarget } from 'src/core/redis/redis-connection';
 
 /**
  * Typed, read-only access to the validated environment. Validation runs when the app (or
@@ -12,6 +13,11 @@ export class AppConfig {
 
   get<K extends keyof Environment>(key: K): Environment[K] {
     return this.env[key];
+  }
+
+  /** The Redis every user connects to: the cluster of REDIS_CLUSTER_NODES, else REDIS_URL. */
+  get redis(): RedisTarget {
+    return { url: this.get('REDIS_URL'), clusterNodes: parseClusterNodes(this.get('REDIS_CLUSTER_NODES')) };
   }
 
   get isProduction(): boolean {

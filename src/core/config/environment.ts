@@ -27,6 +27,16 @@ export class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection url' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port`). Set, every Redis user (queues, rate
+   * limits, stream slots, health) talks to the cluster and REDIS_URL is not used.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, {
+    message: 'must be a comma-separated list of host:port',
+  })
+  REDIS_CLUSTER_NODES?: string;
+
   /** Key prefix of the Bull queues in Redis; separates deployments (and test files) sharing one Redis. */
   @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits, : _ -' })
   QUEUE_PREFIX = 'svc';

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { RedisConnection } from 'src/core/redis/redis-connection';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
-import Redis from 'ioredis';
 import { Public } from 'src/core/auth/auth.decorators';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
@@ -18,7 +18,7 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisConnection,
     private readonly failures: AuthFailureLimiter,
   ) {}
 

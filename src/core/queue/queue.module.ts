@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { QueueConnections } from 'src/core/queue/queue-connections';
 import { QueueRuntime } from 'src/core/queue/queue-runtime';
 
 export interface QueueModuleOptions {
@@ -15,6 +16,10 @@ export interface QueueModuleOptions {
  * Bull on the shared Redis. Every queue's keys start with QUEUE_PREFIX, so deployments (and
  * test files) sharing one Redis never consume each other's jobs.
  */
+/** Holds the one QueueConnections of an app, for Bull's root options and for shutdown. */
+@Module({ providers: [QueueConnections], exports: [QueueConnections] })
+class QueueConnectionsModule {}
+
 @Global()
 @Module({})
 export class QueueModule {
@@ -23,12 +28,11 @@ export class QueueModule {
       module: QueueModule,
       imports: [
         BullModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            url: config.get('REDIS_URL'),
-            prefix: config.get('QUEUE_PREFIX'),
-          }),
+          imports: [QueueConnectionsModule],
+          inject: [QueueConnections],
+          useFactory: (connections: QueueConnections) => connections.rootOptions(),
         }),
+        QueueConnectionsModule,
       ],
       providers: [
         {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { keyRunsFor, type RedisConnection } from 'src/core/redis/redis-connection';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { REDIS } from 'src/core/redis/redis.module';
 import { TAKE_FAILURE_SCRIPT } from 'src/core/rate-limit/token-bucket.lua';
@@ -38,14 +38,16 @@ export class AuthFailureLimiter {
   private readonly perKey: number;
   private readonly perAddress: number;
   private readonly prefix: string;
+  private readonly clustered: boolean;
   private readonly local = new Map<string, LocalBucket>();
   private current: FailureStore = 'redis';
   private warnedAt = 0;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(@Inject(REDIS) redis: RedisConnection, config: AppConfig) {
     if (!(redis as unknown as { takeFailure?: TakeFailure }).takeFailure) {
       redis.defineCommand('takeFailure', { lua: TAKE_FAILURE_SCRIPT });
     }
+    this.clustered = redis.isCluster;
     this.takeFailure = (redis as unknown as { takeFailure: TakeFailure }).takeFailure.bind(redis);
     this.perKey = config.get('AUTH_FAILURES_PER_KEY_PER_MINUTE');
     this.perAddress = config.get('AUTH_FAILURES_PER_ADDRESS_PER_MINUTE');
@@ -69,13 +71,9 @@ export class AuthFailureLimiter {
       limits.push(this.perKey);
     }
     const now = Date.now();
-    const args: Array<string | number> = [now];
-    for (const limit of limits) {
-      args.push(limit / 60_000, limit);
-    }
     let waits: number[];
     try {
-      waits = await this.shared(keys, args);
+      waits = await this.shared(keys, limits, now);
       this.current = 'redis';
     } catch (err) {
       this.current = 'process';
@@ -86,17 +84,31 @@ export class AuthFailureLimiter {
     return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : null;
   }
 
-  /** The script's waits (0 where a bucket had a token), or a rejection after the timeout. */
-  private shared(keys: string[], args: Array<string | number>): Promise<number[]> {
+  /**
+   * The script's waits (0 where a bucket had a token), or a rejection after the timeout. In a
+   * cluster the two buckets live in different slots: one script run each, side by side (each
+   * bucket is charged on its own either way).
+   */
+  private shared(keys: string[], limits: number[], now: number): Promise<number[]> {
+    const runs = keyRunsFor(keys, this.clustered).map(async (run) => {
+      const args: Array<string | number> = [now];
+      for (const i of run) {
+        args.push(limits[i] / 60_000, limits[i]);
+      }
+      const [, ...waits] = await this.takeFailure(run.length, ...run.map((i) => keys[i]), ...args);
+      return run.map((i, at) => ({ i, wait: Number(waits[at]) }));
+    });
     return new Promise<number[]>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no answer within ${SHARED_LIMIT_TIMEOUT_MS} ms`)),
         SHARED_LIMIT_TIMEOUT_MS,
       );
-      this.takeFailure(keys.length, ...keys, ...args).then(
-        ([, ...waits]) => {
+      Promise.all(runs).then(
+        (answers) => {
           clearTimeout(timer);
-          resolve(waits.map(Number));
+          const waits: number[] = [];
+          answers.flat().forEach(({ i, wait }) => (waits[i] = wait));
+          resolve(waits);
         },
         (err: unknown) => {
           clearTimeout(timer);

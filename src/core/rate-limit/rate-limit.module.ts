@@ -1,5 +1,5 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type { RedisConnection } from 'src/core/redis/redis-connection';
 import { REDIS } from 'src/core/redis/redis.module';
 import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
 import { API_KEY_BUCKETS } from 'src/core/rate-limit/rate-limit.tokens';
@@ -14,7 +14,7 @@ import { BatchedTokenBuckets } from 'src/core/rate-limit/token-buckets';
     {
       provide: API_KEY_BUCKETS,
       inject: [REDIS],
-      useFactory: (redis: Redis) => new BatchedTokenBuckets(redis),
+      useFactory: (redis: RedisConnection) => new BatchedTokenBuckets(redis),
     },
     AuthFailureLimiter,
   ],

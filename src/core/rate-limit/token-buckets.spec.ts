@@ -1,10 +1,16 @@
-import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { BatchedTokenBuckets } from 'src/core/rate-limit/token-buckets';
+import { connectRedis, parseClusterNodes } from 'src/core/redis/redis-connection';
+
+/** The suite's Redis: one node (REDIS_URL), or the cluster of REDIS_CLUSTER_NODES (as in CI). */
+const target = {
+  url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+  clusterNodes: parseClusterNodes(process.env.REDIS_CLUSTER_NODES),
+};
 
 describe('BatchedTokenBuckets (real Redis)', () => {
-  const redisA = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
-  const redisB = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+  const redisA = connectRedis(target, {});
+  const redisB = connectRedis(target, {});
   const processA = new BatchedTokenBuckets(redisA);
   const processB = new BatchedTokenBuckets(redisB);
   const newKey = () => `rl:test:${randomBytes(6).toString('hex')}`;
@@ -39,6 +45,16 @@ describe('BatchedTokenBuckets (real Redis)', () => {
     expect(processA.take(key, 0.001, 8).allowed).toBe(true); // A's view is stale until it flushes
     await processA.flush();
     expect(processA.take(key, 0.001, 8).allowed).toBe(false); // and the overdraft is now debt
+  });
+
+  it('shares many keys flushed at once (one script run per slot in a cluster)', async () => {
+    const keys = Array.from({ length: 12 }, newKey);
+    keys.forEach((key) => expect(processA.take(key, 0.001, 2).allowed).toBe(true));
+    await processA.flush();
+    keys.forEach((key) => expect(processB.take(key, 0.001, 2).allowed).toBe(true));
+    await processB.flush();
+    // Every key's bucket in Redis lost A's hit as well as B's: none has a token left for B.
+    keys.forEach((key) => expect(processB.take(key, 0.001, 2).allowed).toBe(false));
   });
 
   it('refills at the rate, never above the burst', async () => {

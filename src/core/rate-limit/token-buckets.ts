@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type Redis from 'ioredis';
+import { keyRunsFor, type RedisConnection } from 'src/core/redis/redis-connection';
 import { TAKE_TOKENS_SCRIPT } from 'src/core/rate-limit/token-bucket.lua';
 
 export interface BucketAnswer {
@@ -51,7 +51,10 @@ export class BatchedTokenBuckets {
   private timerDue = 0;
   private flushing = false;
 
-  constructor(redis: Redis) {
+  private readonly clustered: boolean;
+
+  constructor(redis: RedisConnection) {
+    this.clustered = redis.isCluster;
     if (!(redis as unknown as { takeTokens?: TakeTokens }).takeTokens) {
       redis.defineCommand('takeTokens', { lua: TAKE_TOKENS_SCRIPT });
     }
@@ -101,9 +104,7 @@ export class BatchedTokenBuckets {
           this.buckets.delete(key); // full again: a fresh entry starts the same way
         }
       }
-      for (let i = 0; i < batch.length; i += BatchedTokenBuckets.MAX_KEYS_PER_SCRIPT) {
-        await this.send(batch.slice(i, i + BatchedTokenBuckets.MAX_KEYS_PER_SCRIPT), now);
-      }
+      await Promise.all(this.scriptRuns(batch).map((run) => this.send(run, now)));
     } finally {
       this.flushing = false;
     }
@@ -112,6 +113,24 @@ export class BatchedTokenBuckets {
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /**
+   * The script runs one flush needs: runs of at most MAX_KEYS_PER_SCRIPT keys on one node; one
+   * run per hash tag in a cluster, where a script may only touch keys of one slot.
+   */
+  private scriptRuns<T extends { key: string }>(batch: T[]): T[][] {
+    if (this.clustered) {
+      return keyRunsFor(
+        batch.map((b) => b.key),
+        true,
+      ).map((run) => run.map((i) => batch[i]));
+    }
+    const runs: T[][] = [];
+    for (let i = 0; i < batch.length; i += BatchedTokenBuckets.MAX_KEYS_PER_SCRIPT) {
+      runs.push(batch.slice(i, i + BatchedTokenBuckets.MAX_KEYS_PER_SCRIPT));
+    }
+    return runs;
   }
 
   private async send(batch: Array<{ key: string; bucket: LocalBucket; sent: number }>, now: number) {

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { queuePrefix } from 'src/core/queue/queue-connections';
 import { JobQueue, SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobRelay } from 'src/core/scheduler/job-relay.service';
@@ -24,6 +25,7 @@ import { ScheduledJobsRepository } from 'src/core/scheduler/scheduled-jobs.repos
       name: SCHEDULED_JOBS_QUEUE,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        prefix: queuePrefix(config, SCHEDULED_JOBS_QUEUE),
         // A run whose process died is taken up again once its lock lapses (JOB_LOCK_MS).
         settings: {
           lockDuration: config.get('JOB_LOCK_MS'),

@@ -1,5 +1,4 @@
 import type { Job, Queue } from 'bull';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { EventName } from 'src/core/events/event-types';
 import { EventEntity } from 'src/core/events/event.entity';
@@ -7,6 +6,7 @@ import { EventsService } from 'src/core/events/events.service';
 import { DeliveryJobData, deliveryJobId, DeliveryQueueJob } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { basic, isRemote, TestContext, TestCredentials } from '../../support/app';
+import { testRedisTarget, unlinkKeysMatching } from '../../support/redis';
 
 export interface AttemptRecord {
   attempt: number;
@@ -110,26 +110,11 @@ export async function delayedAttempt(
  * Removes this file's Bull keys from Redis (its QUEUE_PREFIX is its own): scheduled retries hours
  * away and kept completed jobs would otherwise stay behind after the test run.
  */
-export async function dropQueueKeys(
-  redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-): Promise<void> {
+export async function dropQueueKeys(target = testRedisTarget()): Promise<void> {
   const prefix = process.env.QUEUE_PREFIX;
   // Never against a deployment: its queues are not this run's to clear.
   if (!prefix || isRemote) {
     return;
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) {
-        await redis.unlink(...keys);
-      }
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await unlinkKeysMatching(`${prefix}:*`, target);
 }

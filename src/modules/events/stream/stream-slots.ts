@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
+import type { RedisConnection } from 'src/core/redis/redis-connection';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { REDIS } from 'src/core/redis/redis.module';
 
@@ -30,7 +30,7 @@ export class StreamSlots {
   readonly max: number;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisConnection,
     config: AppConfig,
   ) {
     this.max = config.get('EVENT_STREAM_MAX_PER_KEY');

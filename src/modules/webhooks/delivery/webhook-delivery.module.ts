@@ -1,6 +1,8 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from 'src/core/config/app-config.service';
+import { queuePrefix } from 'src/core/queue/queue-connections';
 import { EventEntity } from 'src/core/events/event.entity';
 import { AttemptRecorder } from 'src/modules/webhooks/delivery/attempt-recorder.service';
 import { AttemptSettler } from 'src/modules/webhooks/delivery/attempt-settler.service';
@@ -31,7 +33,11 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
       WebhookDeliveryAttemptEntity,
       WebhookDeadLetterEntity,
     ]),
-    BullModule.registerQueue({ name: WEBHOOK_DELIVERY_QUEUE }),
+    BullModule.registerQueueAsync({
+      name: WEBHOOK_DELIVERY_QUEUE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ prefix: queuePrefix(config, WEBHOOK_DELIVERY_QUEUE) }),
+    }),
     WebhookSinkInboxModule,
   ],
   providers: [

@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import request from 'supertest';
+import { Cluster } from 'ioredis';
+import { hashTagOf, parseClusterNodes } from 'src/core/redis/redis-connection';
+import { createTestContext, itLocal, isRemote, TestContext, TestTenant } from '../support/app';
+import { clientAs } from '../support/client';
+import { activeInvestor, fundingBody, linkBankAccount } from '../support/factories';
+import { validatingResponses } from '../support/openapi-validation';
+import { testRedis, testRedisTarget } from '../support/redis';
+import { Receiver } from '../webhooks/support/receiver';
+import { eventually } from '../webhooks/support/webhooks';
+import { ApiProcess, startApiProcess } from './support/api-process';
+
+const SCRIPT = join(__dirname, '..', '..', 'scripts', 'redis-cluster.sh');
+/** This file's own cluster when the suite is not already running against one. */
+const OWN_CLUSTER_ENV = { ...process.env, REDIS_CLUSTER_BASE_PORT: '7201' };
+
+// Jobs run in the two API processes (on the cluster), not in this file's in-process app.
+process.env.WORKER_IN_PROCESS = 'false';
+
+/**
+ * Two API processes on a Redis Cluster of three masters (the suite's, REDIS_CLUSTER_NODES, or one
+ * this file starts with scripts/redis-cluster.sh): a key's rate limit holds across both, the
+ * clock's jobs and webhooks go through Bull queues on the cluster, and the keys spread over its
+ * masters instead of sitting on one slot.
+ */
+describe('Redis Cluster with two API processes', () => {
+  let ctx: TestContext;
+  let tenant: TestTenant;
+  const apis: ApiProcess[] = [];
+  let nodes = process.env.REDIS_CLUSTER_NODES ?? '';
+  const ownCluster = nodes === '';
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    if (isRemote) {
+      return;
+    }
+    if (ownCluster) {
+      nodes = execFileSync('bash', [SCRIPT, 'start'], { env: OWN_CLUSTER_ENV }).toString().trim();
+    }
+    tenant = await ctx.createTenant();
+    const env = {
+      REDIS_CLUSTER_NODES: nodes,
+      WORKER_IN_PROCESS: 'true',
+      RATE_LIMIT_BURST: '5',
+      RATE_LIMIT_PER_SECOND: '1',
+      TRANSFER_PROCESSING_DELAY_SECONDS: '1',
+      TRANSFER_SETTLEMENT_BUSINESS_DAYS: '0',
+      SCHEDULER_INTERVAL_MS: '100',
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    };
+    apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.kill()));
+    await ctx?.close();
+    if (ownCluster && !isRemote) {
+      execFileSync('bash', [SCRIPT, 'stop'], { env: OWN_CLUSTER_ENV });
+    }
+  });
+
+  const viaApi = (i: number): TestContext => {
+    const http = () => validatingResponses(request(apis[i].baseUrl));
+    return { ...ctx, http, as: (creds) => clientAs(http, creds) };
+  };
+
+  itLocal('holds a key’s rate limit across both processes', async () => {
+    // Each process alone would let through its own burst and refill: 2 × (5 + 1/s × t). Shared
+    // through the cluster, the two together stay near one bucket's 5 + 1/s × t.
+    const fresh = await ctx.createTenant();
+    const started = Date.now();
+    const statuses: Array<{ api: number; status: number }> = [];
+    for (let round = 0; round < 16; round++) {
+      const answers = await Promise.all(
+        [0, 1].map(async (api) => ({
+          api,
+          status: (await viaApi(api).as(fresh.test).get('/v1/webhooks/event-types')).status,
+        })),
+      );
+      statuses.push(...answers);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    const passed = statuses.filter((s) => s.status === 200).length;
+    expect(passed).toBeGreaterThanOrEqual(5);
+    // The slack is what a process may admit on a view at most one flush old (25 ms at 1/s: a
+    // request or two), far below the 2 × burst of buckets kept apart.
+    expect(passed).toBeLessThanOrEqual(5 + Math.ceil(elapsedSeconds) + 2);
+    expect(statuses.filter((s) => s.api === 0 && s.status === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s.api === 1 && s.status === 429).length).toBeGreaterThan(0);
+  });
+
+  itLocal(
+    'settles a deposit through the clock’s jobs and delivers its webhook via queues on the cluster',
+    async () => {
+      const first = viaApi(0).as(tenant.test);
+      const investor = await activeInvestor(viaApi(0), tenant.test);
+      const bank = await linkBankAccount(viaApi(1), tenant.test, investor.id);
+      const receiver = await new Receiver().start();
+      try {
+        const webhook = await first.post('/v1/webhooks', {
+          name: 'cluster',
+          url: receiver.url,
+          eventTypeNames: ['transfer.deposit.completed'],
+        });
+        expect(webhook.status).toBe(201);
+        const deposit = await first.post(
+          `/v1/wallet/accounts/${investor.account_id}/funding`,
+          fundingBody(bank.id, '250.00'),
+        );
+        expect(deposit.status).toBe(201);
+        const id = deposit.body.transaction_id as string;
+        // Settled by the clock's job (run by one of the processes off the cluster's queue), and
+        // its completed event delivered by a job of the webhook queue.
+        const settled = await eventually(
+          () => first.get(`/v1/wallet/accounts/${investor.account_id}/transactions/${id}`),
+          (res) => res.body.status === 'settled',
+          30_000,
+        );
+        expect(settled.body.amount).toBe('250.00');
+        await receiver.waitUntil(
+          (requests) =>
+            requests.some(
+              (r) => (JSON.parse(r.body) as { data: { transaction_id?: string } }).data.transaction_id === id,
+            ),
+          30_000,
+        );
+      } finally {
+        await receiver.stop();
+      }
+      // Each queue's keys share its name's hash tag: one slot per queue (Bull's scripts touch
+      // several keys of a queue at once), a different slot for each queue.
+      const masters = await keysPerMaster(`${process.env.QUEUE_PREFIX}:*`);
+      const tags = masters.flatMap((m) => m.keys.map(hashTagOf));
+      expect(new Set(tags)).toEqual(new Set(['scheduled-jobs', 'webhook-deliveries']));
+      for (const tag of ['scheduled-jobs', 'webhook-deliveries']) {
+        expect(masters.filter((m) => m.keys.some((key) => hashTagOf(key) === tag))).toHaveLength(1);
+      }
+    },
+    60_000,
+  );
+
+  itLocal('spreads the API keys’ rate-limit buckets over the masters', async () => {
+    const tenants = await Promise.all(Array.from({ length: 6 }, () => ctx.createTenant()));
+    const keyIds = tenants.flatMap((t) => [t.test, t.live]);
+    await Promise.all(
+      keyIds.map((creds, i) =>
+        viaApi(i % 2)
+          .as(creds)
+          .get('/v1/webhooks/event-types'),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the relaxed flush (250 ms)
+    const masters = await keysPerMaster('rl:*');
+    const holding = masters.filter((m) => keyIds.some((k) => m.keys.includes(`rl:${k.id}`)));
+    expect(holding.length).toBeGreaterThanOrEqual(2);
+  });
+
+  /** Keys matching `pattern` on each master of the cluster the processes use. */
+  async function keysPerMaster(pattern: string): Promise<Array<{ master: string; keys: string[] }>> {
+    const cluster = testRedis({ ...testRedisTarget(), clusterNodes: parseClusterNodes(nodes) }) as Cluster;
+    try {
+      await new Promise<void>((resolve) => cluster.once('ready', () => resolve()));
+      return await Promise.all(
+        cluster.nodes('master').map(async (node) => ({
+          master: `${node.options.host}:${node.options.port}`,
+          keys: await node.keys(pattern),
+        })),
+      );
+    } finally {
+      cluster.disconnect();
+    }
+  }
+});
