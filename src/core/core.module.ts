@@ -13,6 +13,7 @@ import { JwtStrategy } from 'src/core/auth/jwt.strategy';
 import { ClockModule } from 'src/core/clock/clock.module';
 import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
+import { ReplicasModule } from 'src/core/database/replicas/replicas.module';
 import { AllExceptionsFilter } from 'src/core/errors/all-exceptions.filter';
 import { ErrorDocsController } from 'src/core/errors/error-docs.controller';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
@@ -39,6 +40,7 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     AppConfigModule,
     LoggingModule,
     DatabaseModule,
+    ReplicasModule,
     RedisModule,
     TenancyModule,
     ClockModule,

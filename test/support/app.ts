@@ -91,9 +91,9 @@ export async function createTestContext(
  * Against a deployed sandbox: HTTP only. Tenants are made through the sandbox admin API, named
  * after the run, and erased (with all their data) when the file closes its context.
  */
-function remoteContext(): TestContext {
+function remoteContext(baseUrl = remoteBaseUrl()): TestContext {
   const created: string[] = [];
-  const http = () => validatingResponses(request(remoteBaseUrl()));
+  const http = () => validatingResponses(request(baseUrl));
   return {
     app: undefined,
     dataSource: localOnly<DataSource>('ctx.dataSource'),
@@ -121,10 +121,18 @@ function remoteContext(): TestContext {
     },
     async close() {
       for (const tenantId of created.splice(0)) {
-        await deleteTenant(tenantId);
+        await deleteTenant(tenantId, baseUrl);
       }
     },
   };
+}
+
+/**
+ * A context over a service process a file started itself (its own database, replicas or Redis):
+ * HTTP only, tenants made and erased through its sandbox admin API (SANDBOX_ADMIN_TOKEN).
+ */
+export function serverContext(baseUrl: string): TestContext {
+  return remoteContext(baseUrl);
 }
 
 /**

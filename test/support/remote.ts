@@ -70,8 +70,8 @@ export async function listRunTenants(): Promise<string[]> {
   return (res.body.data as Array<{ tenant_id: string }>).map((t) => t.tenant_id);
 }
 
-export async function deleteTenant(tenantId: string): Promise<void> {
-  const res = await request(remoteBaseUrl())
+export async function deleteTenant(tenantId: string, baseUrl = remoteBaseUrl()): Promise<void> {
+  const res = await request(baseUrl)
     .delete(`/v1/sandbox/tenants/${tenantId}`)
     .set('Authorization', `Bearer ${adminToken()}`);
   if (res.status !== 200 && res.status !== 404) {

@@ -20,6 +20,14 @@ export class AppConfig {
     return { url: this.get('REDIS_URL'), clusterNodes: parseClusterNodes(this.get('REDIS_CLUSTER_NODES')) };
   }
 
+  /** DATABASE_REPLICA_URLS as a list (empty: no replicas). */
+  get databaseReplicaUrls(): string[] {
+    return (this.get('DATABASE_REPLICA_URLS') ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url.length > 0);
+  }
+
   get isProduction(): boolean {
     return this.get('APP_ENV') === 'production';
   }

@@ -24,6 +24,22 @@ export class Environment {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection url' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/investment_service';
 
+  /**
+   * Read replicas of DATABASE_URL (comma-separated postgres:// URLs). Set, the reads that may lag
+   * (asset search, market data, list routes) go to a replica at most DATABASE_REPLICA_MAX_LAG_MS
+   * behind that has replayed the caller's own last write; everything else stays on the primary.
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^,]+(,postgres(ql)?:\/\/[^,]+)*$/, {
+    message: 'must be a comma-separated list of postgres:// connection urls',
+  })
+  DATABASE_REPLICA_URLS?: string;
+
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  DATABASE_REPLICA_MAX_LAG_MS = 1000;
+
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection url' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
@@ -313,6 +329,7 @@ export class Environment {
 /** Settings whose values may hold a key or a password: errors name them without echoing the value. */
 const SECRET_SETTINGS = new Set([
   'DATABASE_URL',
+  'DATABASE_REPLICA_URLS',
   'REDIS_URL',
   'WEBHOOK_SECRET_KEY',
   'DATA_ENCRYPTION_KEY',

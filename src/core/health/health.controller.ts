@@ -5,6 +5,7 @@ import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } fr
 import type { Response } from 'express';
 import { Public } from 'src/core/auth/auth.decorators';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { ReplicaSet } from 'src/core/database/replicas/replica-set';
 import { AuthFailureLimiter } from 'src/core/rate-limit/auth-failure-limiter';
 import { REDIS } from 'src/core/redis/redis.module';
 
@@ -20,6 +21,7 @@ export class HealthController {
     private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: RedisConnection,
     private readonly failures: AuthFailureLimiter,
+    private readonly replicas: ReplicaSet,
   ) {}
 
   @Get('live')
@@ -36,6 +38,7 @@ export class HealthController {
         () => this.db.pingCheck('postgresql', { timeout: 1500 }),
         () => this.redisCheck(),
         () => this.failureLimitCheck(),
+        ...(this.replicas.configured ? [() => this.replicaCheck()] : []),
       ]);
       return { ...result, app_env };
     } catch (err) {
@@ -51,6 +54,14 @@ export class HealthController {
    */
   private failureLimitCheck() {
     return this.indicators.check('auth_failure_limit').up({ store: this.failures.store });
+  }
+
+  /**
+   * Read replicas never make the service unready: one lagging or gone only sends its reads to
+   * the primary. Shown for operators: each replica's state, lag and reads served here.
+   */
+  private replicaCheck() {
+    return this.indicators.check('database_replicas').up({ replicas: this.replicas.status() });
   }
 
   private async redisCheck() {

@@ -8,6 +8,7 @@ import type { AccountRecord } from 'src/modules/accounts/account-record';
 import { AccountLifecycleService } from 'src/modules/accounts/account-lifecycle.service';
 import { AccountsService } from 'src/modules/accounts/accounts.service';
 import { AccountDto } from 'src/modules/accounts/dto/account.dto';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const ACCOUNT_ID = ApiParam({
   name: 'account_id',
@@ -25,6 +26,7 @@ export class AccountsController {
   ) {}
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listAccounts',
     summary: 'List investment accounts',

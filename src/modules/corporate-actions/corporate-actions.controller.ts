@@ -17,6 +17,7 @@ import {
   ListCorporateActionsQuery,
   ListEntitlementsQuery,
 } from 'src/modules/corporate-actions/dto/corporate-action.queries';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const ID = { name: 'id', example: 'ca_4fJx2m9QpT7aLk3Vn8ZcYw' };
 
@@ -45,6 +46,7 @@ export class CorporateActionsController {
   constructor(private readonly service: CorporateActionsService) {}
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listCorporateActions',
     summary: 'List corporate actions',

@@ -38,6 +38,7 @@ import {
   UploadDocumentDto,
 } from 'src/modules/documents/dto/upload-document.dto';
 import { DOCUMENT_CONTENT_TYPES } from 'src/modules/documents/entities/document.entity';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const INVESTOR_ID = ApiParam({ name: 'investor_id', example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' });
 const DOCUMENT_ID = ApiParam({ name: 'document_id', example: 'doc_Z3k9QbV0aT4mW1xRy7cN2p' });
@@ -82,6 +83,7 @@ export class DocumentsController {
   }
 
   @Get()
+  @ReadsMayLag()
   @INVESTOR_ID
   @ApiOperation({
     operationId: 'listDocuments',

@@ -11,6 +11,7 @@ import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { EventDto } from 'src/modules/events/dto/event.dto';
 import { ListEventsQuery } from 'src/modules/events/dto/list-events.query';
 import { EventsReadService } from 'src/modules/events/events.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 @ApiTags('Events')
 @TenantLevel()
@@ -19,6 +20,7 @@ export class EventsController {
   constructor(private readonly events: EventsReadService) {}
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listEvents',
     summary: 'List events',

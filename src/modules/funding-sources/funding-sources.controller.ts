@@ -14,6 +14,7 @@ import {
   FundingSourceDto,
 } from 'src/modules/funding-sources/dto/funding-source.dto';
 import { FundingSourcesService } from 'src/modules/funding-sources/funding-sources.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const FUNDING_SOURCE_ID = ApiParam({ name: 'funding_source_id', example: 'fs_3kTq9Lm2XbVa7Pn0Rz4cWd' });
 
@@ -45,6 +46,7 @@ export class FundingSourcesController {
   }
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listFundingSources',
     summary: 'List bank accounts',

@@ -12,6 +12,7 @@ import { InvestorDto } from 'src/modules/investors/dto/investor.dto';
 import { ListInvestorsQuery } from 'src/modules/investors/dto/list-investors.query';
 import { UpdateInvestorDto } from 'src/modules/investors/dto/update-investor.dto';
 import { InvestorsService } from 'src/modules/investors/investors.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const INVESTOR_ID = ApiParam({ name: 'investor_id', example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' });
 const UPDATE_DESCRIPTION =
@@ -49,6 +50,7 @@ export class InvestorsController {
   }
 
   @Get()
+  @ReadsMayLag()
   @TenantLevel()
   @ApiOperation({
     operationId: 'listInvestors',

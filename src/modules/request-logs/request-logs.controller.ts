@@ -10,6 +10,7 @@ import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { ListRequestLogsQuery } from 'src/modules/request-logs/dto/list-request-logs.query';
 import { RequestLogDto } from 'src/modules/request-logs/dto/request-log.dto';
 import { RequestLogsService } from 'src/modules/request-logs/request-logs.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const RECORDED =
   'Every authenticated /v1 and legacy request of this tenant and mode is recorded (test keys see test ' +
@@ -25,6 +26,7 @@ export class RequestLogsController {
   constructor(private readonly logs: RequestLogsService) {}
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listRequestLogs',
     summary: 'List request logs',

@@ -20,6 +20,7 @@ import {
 import { WebhooksService } from 'src/modules/webhooks/webhooks.service';
 import { DeliveriesService } from 'src/modules/webhooks/deliveries.service';
 import { DeliveryAttemptDto } from 'src/modules/webhooks/dto/delivery-attempt.dto';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const eventTypeRecords = (livemode: boolean): EventTypeDto[] =>
   EVENT_TYPES.map((t) => ({ object: 'event_type', livemode, name: t.name, description: t.description }));
@@ -74,6 +75,7 @@ export class WebhooksController {
   }
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listWebhooks',
     summary: 'List webhook endpoints',

@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { SetMetadata } from '@nestjs/common';
+
+/** Metadata key of @ReadsMayLag(). */
+export const READS_MAY_LAG = 'reads-may-lag';
+
+/**
+ * On a GET route: its reads outside a transaction may be served by a read replica at most
+ * DATABASE_REPLICA_MAX_LAG_MS behind, never behind the caller's own last write.
+ */
+export const ReadsMayLag = (): MethodDecorator & ClassDecorator => SetMetadata(READS_MAY_LAG, true);
+
+/** What the reads of the work in progress may use. */
+export interface ReadContext {
+  /** The WAL position a replica must have replayed (the caller's last write); 0n: none known. */
+  minLsn: bigint;
+  /** Cleared when the work ends, so timers it started do not read from replicas afterwards. */
+  open: boolean;
+}
+
+const storage = new AsyncLocalStorage<ReadContext>();
+
+/** Runs `work` with its plain reads allowed on replicas caught up to `minLsn`. */
+export function withReplicaReads<T>(minLsn: bigint, work: () => T): { result: T; context: ReadContext } {
+  const context: ReadContext = { minLsn, open: true };
+  return { result: storage.run(context, work), context };
+}
+
+/** The replica reads allowed here, or undefined (everything on the primary). */
+export function currentReadContext(): ReadContext | undefined {
+  const context = storage.getStore();
+  return context?.open ? context : undefined;
+}

@@ -1,0 +1,176 @@
+import { isRemote, itLocal, serverContext, TestContext, TestTenant } from '../support/app';
+import { activeInvestor, fundingBody, linkBankAccount } from '../support/factories';
+import { ApiProcess, startApiProcess } from '../foundation/support/api-process';
+import { eventually } from '../webhooks/support/webhooks';
+import { ReplicaServers, startReplicaServers } from './support/replica-servers';
+
+/** Bound on replica lag for this file's API (the default is 1,000 ms): room for a slow machine. */
+const MAX_LAG_MS = 2000;
+
+/**
+ * One API process reading from a streaming replica (DATABASE_REPLICA_URLS) beside one reading
+ * only from the primary, on a primary and replica of this file's own that log every statement:
+ * the read paths that may lag are served by the replica with the primary's answers, a caller
+ * reads its own writes at once, and a replica behind the bound or gone sends reads back to the
+ * primary without an error.
+ */
+describe('Read replica', () => {
+  let servers: ReplicaServers;
+  const apis: { primaryOnly?: ApiProcess; withReplica?: ApiProcess } = {};
+  let direct: TestContext;
+  let viaReplica: TestContext;
+  let tenant: TestTenant;
+  let paths: string[] = [];
+
+  beforeAll(async () => {
+    if (isRemote) {
+      return;
+    }
+    servers = startReplicaServers();
+    await servers.sql('primary', 'postgres', 'CREATE DATABASE svc');
+    const common = { WORKER_IN_PROCESS: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_BURST: '2000' };
+    apis.withReplica = await startApiProcess({
+      ...common,
+      DATABASE_URL: servers.primaryUrl('svc', 'api_replica'),
+      DATABASE_REPLICA_URLS: servers.replicaUrl('svc', 'api_replica'),
+      DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+      MIGRATE_ON_START: 'true',
+    });
+    apis.primaryOnly = await startApiProcess({
+      ...common,
+      DATABASE_URL: servers.primaryUrl('svc', 'api_primary'),
+      MIGRATE_ON_START: 'false',
+    });
+    direct = serverContext(apis.primaryOnly.baseUrl);
+    viaReplica = serverContext(apis.withReplica.baseUrl);
+    tenant = await direct.createTenant({ products: ['market_data'] });
+    paths = await seededReadPaths();
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([apis.withReplica?.kill(), apis.primaryOnly?.kill()]);
+    servers?.stop();
+  });
+
+  /** An investor with a bank account, a deposit and a webhook; the read paths that show them. */
+  async function seededReadPaths(): Promise<string[]> {
+    const investor = await activeInvestor(direct, tenant.test);
+    const bank = await linkBankAccount(direct, tenant.test, investor.id);
+    const client = direct.as(tenant.test);
+    await client.post(`/v1/wallet/accounts/${investor.account_id}/funding`, fundingBody(bank.id, '125.00'));
+    await client.post('/v1/webhooks', {
+      name: 'r',
+      url: 'https://example.com/h',
+      eventTypeNames: ['investor.created'],
+    });
+    const account = investor.account_id;
+    return [
+      '/v1/investors?limit=50',
+      '/v1/accounts?limit=50',
+      `/v1/investors/${investor.id}/funding-sources`,
+      `/v1/investors/${investor.id}/deposits`,
+      `/v1/investors/${investor.id}/withdrawals`,
+      `/v1/investors/${investor.id}/orders`,
+      `/v1/investors/${investor.id}/documents`,
+      `/v1/wallet/accounts/${account}/transactions`,
+      `/v1/trading/accounts/${account}/orders`,
+      `/v1/trading/accounts/${account}/positions`,
+      `/v1/trading/accounts/${account}/activities`,
+      '/v1/events?limit=100',
+      '/v1/webhooks',
+      '/v1/journals',
+      '/v1/corporate-actions',
+      '/v1/assets/search?q=apple',
+      '/v1/assets/AAPL',
+      '/v1/markets',
+      '/v1/markets/XNYS/calendar',
+    ];
+  }
+
+  const read = (ctx: TestContext, path: string) => ctx.as(tenant.test).get(path);
+  const replicaStates = async () => {
+    const res = await fetch(`${apis.withReplica!.baseUrl}/health/ready`);
+    const body = (await res.json()) as {
+      info?: { database_replicas?: { replicas: Array<{ state: string }> } };
+    };
+    return (body.info?.database_replicas?.replicas ?? []).map((r) => r.state);
+  };
+
+  itLocal('serves the read paths from the replica, answering as the primary does', async () => {
+    await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
+    const fromPrimary: Record<string, unknown> = {};
+    const primaryOnly = await servers.readsDuring('api_primary', async () => {
+      for (const path of paths) {
+        const res = await read(direct, path);
+        expect([path, res.status]).toEqual([path, 200]);
+        fromPrimary[path] = res.body;
+      }
+    });
+    const withReplica = await servers.readsDuring('api_replica', async () => {
+      for (const path of paths) {
+        const res = await read(viaReplica, path);
+        expect([path, res.status, res.body]).toEqual([path, 200, fromPrimary[path]]);
+      }
+    });
+    // The same requests: on their own the primary ran every read; beside a replica, the replica
+    // ran them and the primary almost none (what is left: reads inside the requests' transactions).
+    expect(primaryOnly.primary).toBeGreaterThan(paths.length);
+    expect(withReplica.replica).toBeGreaterThanOrEqual(primaryOnly.primary * 0.75);
+    expect(withReplica.primary).toBeLessThanOrEqual(primaryOnly.primary * 0.25);
+    // Market data (an add-on of this tenant) is served there too.
+    const quote = await servers.readsDuring('api_replica', async () => {
+      expect((await read(viaReplica, '/v1/market-data/assets/AAPL/quote')).status).toBe(200);
+    });
+    expect(quote.replica).toBeGreaterThan(0);
+  });
+
+  itLocal('lets a caller read its own write at once, though the replica has not replayed it', async () => {
+    await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
+    try {
+      const created = await activeInvestor(viaReplica, tenant.test);
+      const listed = await read(viaReplica, '/v1/investors?limit=100');
+      expect(listed.body.data.map((i: { id: string }) => i.id)).toContain(created.id);
+      // The replica was still within the bound: only the caller's own write kept it off.
+      expect(await replicaStates()).toEqual(['in_use']);
+    } finally {
+      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
+    }
+  });
+
+  itLocal('skips a replica further behind than the bound, and uses it again once caught up', async () => {
+    await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
+    try {
+      // Another caller's writes (a new tenant) move the primary on while the replica stands still.
+      await direct.createTenant();
+      await eventually(replicaStates, (states) => states[0] === 'lagging', MAX_LAG_MS * 3);
+      const reads = await servers.readsDuring('api_replica', async () => {
+        for (const path of paths.slice(0, 5)) {
+          expect((await read(viaReplica, path)).status).toBe(200);
+        }
+      });
+      expect(reads.replica).toBe(0);
+      expect(reads.primary).toBeGreaterThan(0);
+    } finally {
+      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
+    }
+    await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
+    const again = await servers.readsDuring('api_replica', async () => {
+      expect((await read(viaReplica, '/v1/investors?limit=50')).status).toBe(200);
+    });
+    expect(again.replica).toBeGreaterThan(0);
+  });
+
+  itLocal('answers from the primary, without an error, while the replica is gone', async () => {
+    servers.stopReplica();
+    try {
+      for (const path of paths) {
+        const [gone, primary] = await Promise.all([read(viaReplica, path), read(direct, path)]);
+        expect([path, gone.status, gone.body]).toEqual([path, 200, primary.body]);
+      }
+      await eventually(replicaStates, (states) => states[0] === 'unreachable', 5_000);
+    } finally {
+      servers.startReplica();
+    }
+    await eventually(replicaStates, (states) => states[0] === 'in_use', 15_000);
+  });
+});
