@@ -6,6 +6,7 @@
 #   scripts/pg-replica.sh stop    stops both and removes their files
 #   scripts/pg-replica.sh stop-replica | start-replica   takes the replica away and back
 # PG_REPLICA_BASE_PORT (default 5441) picks the ports: primary base, replica base + 1.
+# PG_REPLICA_LOG_STATEMENTS=0 leaves statements out of the logs (a whole test suite's worth).
 set -euo pipefail
 
 BASE="${PG_REPLICA_BASE_PORT:-5441}"
@@ -16,7 +17,8 @@ BIN="/usr/lib/postgresql/$VERSION/bin"
 DIR="${TMPDIR:-/tmp}/svc-pg-replica-$BASE"
 AS_POSTGRES=(runuser -u postgres --)
 [ "$(id -u)" = 0 ] || AS_POSTGRES=()
-OPTIONS="-c listen_addresses=127.0.0.1 -c unix_socket_directories=$DIR -c log_statement=all -c log_line_prefix='%m [%p] %a '"
+LOGGED="$([ "${PG_REPLICA_LOG_STATEMENTS:-1}" = 1 ] && echo all || echo none)"
+OPTIONS="-c listen_addresses=127.0.0.1 -c unix_socket_directories=$DIR -c max_connections=200 -c log_statement=$LOGGED -c log_line_prefix='%m [%p] %a '"
 
 pg() { "${AS_POSTGRES[@]}" "$BIN/pg_ctl" "$@"; }
 

@@ -39,6 +39,7 @@ describe('Read replica', () => {
     apis.primaryOnly = await startApiProcess({
       ...common,
       DATABASE_URL: servers.primaryUrl('svc', 'api_primary'),
+      DATABASE_REPLICA_URLS: '',
       MIGRATE_ON_START: 'false',
     });
     direct = serverContext(apis.primaryOnly.baseUrl);

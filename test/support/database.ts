@@ -13,6 +13,16 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
+/** The database `name` on TEST_DATABASE_REPLICA_URL's replica, when the suite runs with one. */
+export function replicaDatabaseUrl(name: string): string | undefined {
+  if (!process.env.TEST_DATABASE_REPLICA_URL) {
+    return undefined;
+  }
+  const url = new URL(process.env.TEST_DATABASE_REPLICA_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * Each jest run names its databases after its own run id (set by global-setup, inherited by
  * the workers), so two runs on one machine never drop each other's databases.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, fileDbPrefix } from './database';
+import { databaseUrl, fileDbPrefix, replicaDatabaseUrl } from './database';
 import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, testJwtKeys } from './jwt';
 
 /**
@@ -21,6 +21,12 @@ if (process.env.E2E_BASE_URL) {
   process.env.DATABASE_URL = databaseUrl(process.env.TEST_FILE_DB);
   // Bull queues of this file's app stay apart from other files' apps sharing the same Redis.
   process.env.QUEUE_PREFIX = `test_${process.env.TEST_FILE_DB}`;
+  // TEST_DATABASE_REPLICA_URL names a streaming replica of TEST_DATABASE_URL's server: the app then
+  // reads what may lag from the file's database there (.ci/run runs the local suite that way).
+  const replica = replicaDatabaseUrl(process.env.TEST_FILE_DB);
+  if (replica) {
+    process.env.DATABASE_REPLICA_URLS = replica;
+  }
 }
 process.env.APP_ENV ??= 'sandbox';
 process.env.LOG_LEVEL ??= 'silent';
