@@ -1,20 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import request from 'supertest';
 import { Cluster } from 'ioredis';
 import { hashTagOf, parseClusterNodes } from 'src/core/redis/redis-connection';
 import { createTestContext, itLocal, isRemote, TestContext, TestTenant } from '../support/app';
-import { clientAs } from '../support/client';
 import { activeInvestor, fundingBody, linkBankAccount } from '../support/factories';
-import { validatingResponses } from '../support/openapi-validation';
 import { testRedis, testRedisTarget } from '../support/redis';
 import { Receiver } from '../webhooks/support/receiver';
 import { eventually } from '../webhooks/support/webhooks';
 import { ApiProcess, startApiProcess } from './support/api-process';
+import { probeSharedLimit } from './support/rate-probe';
+import { clusterForFile, type FileCluster } from './support/redis-cluster';
+import { contextOver } from './support/spread';
 
-const SCRIPT = join(__dirname, '..', '..', 'scripts', 'redis-cluster.sh');
-/** This file's own cluster when the suite is not already running against one. */
-const OWN_CLUSTER_ENV = { ...process.env, REDIS_CLUSTER_BASE_PORT: '7201' };
+/** This file's own cluster's first port, when the suite is not already running on one. */
+const OWN_CLUSTER_BASE_PORT = 7201;
 
 // Jobs run in the two API processes (on the cluster), not in this file's in-process app.
 process.env.WORKER_IN_PROCESS = 'false';
@@ -29,17 +26,16 @@ describe('Redis Cluster with two API processes', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   const apis: ApiProcess[] = [];
-  let nodes = process.env.REDIS_CLUSTER_NODES ?? '';
-  const ownCluster = nodes === '';
+  let cluster: FileCluster | undefined;
+  let nodes = '';
 
   beforeAll(async () => {
     ctx = await createTestContext();
     if (isRemote) {
       return;
     }
-    if (ownCluster) {
-      nodes = execFileSync('bash', [SCRIPT, 'start'], { env: OWN_CLUSTER_ENV }).toString().trim();
-    }
+    cluster = clusterForFile(OWN_CLUSTER_BASE_PORT);
+    nodes = cluster.nodes;
     tenant = await ctx.createTenant();
     const env = {
       REDIS_CLUSTER_NODES: nodes,
@@ -58,33 +54,20 @@ describe('Redis Cluster with two API processes', () => {
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.kill()));
     await ctx?.close();
-    if (ownCluster && !isRemote) {
-      execFileSync('bash', [SCRIPT, 'stop'], { env: OWN_CLUSTER_ENV });
-    }
+    cluster?.stop();
   });
 
-  const viaApi = (i: number): TestContext => {
-    const http = () => validatingResponses(request(apis[i].baseUrl));
-    return { ...ctx, http, as: (creds) => clientAs(http, creds) };
-  };
+  const viaApi = (i: number): TestContext => contextOver(ctx, [apis[i].baseUrl]);
 
   itLocal('holds a key’s rate limit across both processes', async () => {
     // Each process alone would let through its own burst and refill: 2 × (5 + 1/s × t). Shared
     // through the cluster, the two together stay near one bucket's 5 + 1/s × t.
     const fresh = await ctx.createTenant();
-    const started = Date.now();
-    const statuses: Array<{ api: number; status: number }> = [];
-    for (let round = 0; round < 16; round++) {
-      const answers = await Promise.all(
-        [0, 1].map(async (api) => ({
-          api,
-          status: (await viaApi(api).as(fresh.test).get('/v1/webhooks/event-types')).status,
-        })),
-      );
-      statuses.push(...answers);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const elapsedSeconds = (Date.now() - started) / 1000;
+    const { statuses, elapsedSeconds } = await probeSharedLimit([viaApi(0), viaApi(1)], fresh.test, {
+      rounds: 16,
+      perProcess: 1,
+      pauseMs: 100,
+    });
     const passed = statuses.filter((s) => s.status === 200).length;
     expect(passed).toBeGreaterThanOrEqual(5);
     // The slack is what a process may admit on a view at most one flush old (25 ms at 1/s: a

@@ -1,10 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type Queue from 'bull';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
 import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 import { testQueue } from '../support/redis';
+import { startWorkerProcess, type WorkerProcess } from '../foundation/support/worker-process';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from './support/wallet';
 
 // This file's API only produces jobs; the worker is a child process the tests kill and restart.
@@ -12,38 +12,16 @@ process.env.WORKER_IN_PROCESS = 'false';
 process.env.TRANSFER_PROCESSING_DELAY_SECONDS = '1';
 process.env.TRANSFER_SETTLEMENT_BUSINESS_DAYS = '0';
 process.env.SCHEDULER_INTERVAL_MS = '100';
-// A run whose worker died is taken up again after 2 s.
+// A run whose worker died is taken up again within 2 s.
 process.env.JOB_LOCK_MS = '2000';
 
-const ROOT = join(__dirname, '..', '..');
+const CRASHING_WORKER = join(__dirname, 'support', 'crashing-worker.ts');
 
-function startWorker(crash?: 'after_commit' | 'before_commit'): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(__dirname, 'support', 'crashing-worker.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...(crash ? { CRASH: crash } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('WORKER READY') && resolve(child));
-    child.once('exit', (code, signal) => reject(new Error(`worker exited early (${code ?? signal})`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<NodeJS.Signals | null>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? resolve(child.signalCode)
-      : child.once('exit', (_c, s) => resolve(s)),
+/** The worker process with the crash hooks (dies by SIGKILL at `crash`), once it is ready. */
+const startWorker = (crash?: 'after_commit' | 'before_commit'): Promise<WorkerProcess> =>
+  startWorkerProcess(
+    { LOG_LEVEL: 'silent', ...(crash ? { CRASH: crash } : {}) },
+    { script: CRASHING_WORKER },
   );
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -63,7 +41,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
 describe('A worker killed between processing and settled posts exactly once', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
-  const workers: ChildProcess[] = [];
+  const workers: WorkerProcess[] = [];
   let queue: Queue.Queue;
   let closeQueue: (() => Promise<void>) | undefined;
 
@@ -74,7 +52,7 @@ describe('A worker killed between processing and settled posts exactly once', ()
   }, 60_000);
 
   afterAll(async () => {
-    workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGKILL'));
+    await Promise.all(workers.map((w) => w.kill()));
     await closeQueue?.();
     await ctx?.close();
   });
@@ -128,7 +106,7 @@ describe('A worker killed between processing and settled posts exactly once', ()
 
       const doomed = await startWorker(crash);
       workers.push(doomed);
-      expect(await exited(doomed)).toBe('SIGKILL');
+      expect(await doomed.exited()).toBe('SIGKILL');
       const job = await settleJob(id);
       expect(await job.getState()).toBe('active'); // its worker died holding it
       expect(await outcome(investor.account_id, id)).toEqual(
@@ -155,7 +133,7 @@ describe('A worker killed between processing and settled posts exactly once', ()
         totalsMismatches: [],
         overdrawnAccounts: [],
       });
-      workers.forEach((w) => w.exitCode === null && w.signalCode === null && w.kill('SIGTERM'));
+      await Promise.all(workers.map((w) => w.stop()));
     },
     90_000,
   );

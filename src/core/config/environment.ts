@@ -234,8 +234,10 @@ export class Environment {
   SCHEDULER_INTERVAL_MS = 1000;
 
   /**
-   * Lock on a running scheduled job: when the process running it dies, another takes the job up
-   * after at most this long (the run's own transaction rolled back, or committed and marked it done).
+   * Bound on taking up a queue job (a scheduled job's run, a webhook delivery) whose process died:
+   * another process takes it up within this long (the run's own transaction rolled back, or
+   * committed and marked it done). Bull's lock is half of it, renewed and checked every quarter
+   * (src/core/queue/queue-lock.ts).
    */
   @Transform(({ value }) => Number(value))
   @IsInt()

@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { queuePrefix } from 'src/core/queue/queue-connections';
+import { queueLockSettings } from 'src/core/queue/queue-lock';
 import { JobQueue, SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobRelay } from 'src/core/scheduler/job-relay.service';
@@ -26,11 +27,8 @@ import { ScheduledJobsRepository } from 'src/core/scheduler/scheduled-jobs.repos
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         prefix: queuePrefix(config, SCHEDULED_JOBS_QUEUE),
-        // A run whose process died is taken up again once its lock lapses (JOB_LOCK_MS).
-        settings: {
-          lockDuration: config.get('JOB_LOCK_MS'),
-          stalledInterval: Math.max(500, Math.floor(config.get('JOB_LOCK_MS') / 2)),
-        },
+        // A run whose process died is taken up again within JOB_LOCK_MS.
+        settings: queueLockSettings(config.get('JOB_LOCK_MS')),
       }),
     }),
   ],

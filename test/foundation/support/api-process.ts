@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 /** Ports this project's tests may give a server process of their own. */
 const PORTS = { first: 3200, last: 3299 };
+/** Ports this test process gave out: processes started side by side never get the same one. */
+const givenOut = new Set<number>();
 
 export interface ApiProcess {
   baseUrl: string;
@@ -27,9 +29,14 @@ async function freePort(): Promise<number> {
   const offset = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
     const port = PORTS.first + ((offset + i) % span);
+    if (givenOut.has(port)) {
+      continue;
+    }
+    givenOut.add(port); // before the probe: a boot beside this one skips it meanwhile
     if (await portIsFree(port)) {
       return port;
     }
+    givenOut.delete(port);
   }
   throw new Error(`No free port in ${PORTS.first}-${PORTS.last}.`);
 }

@@ -4,6 +4,7 @@ import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobRunner } from 'src/core/scheduler/job-runner.service';
 import { SETTLE_JOB } from 'src/modules/transfers/transfer-lifecycle.service';
 import { WorkerModule } from 'src/worker.module';
+import { writeWorkerReady } from 'src/worker-ready';
 
 /**
  * The real worker process (WorkerModule), for the crash tests. With CRASH=after_commit it dies
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
       return outcome;
     };
   }
-  process.stdout.write('WORKER READY\n');
+  writeWorkerReady(app);
 }
 
 main().catch((err: unknown) => {

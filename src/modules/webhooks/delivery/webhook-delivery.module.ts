@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { queuePrefix } from 'src/core/queue/queue-connections';
+import { queueLockSettings } from 'src/core/queue/queue-lock';
 import { EventEntity } from 'src/core/events/event.entity';
 import { AttemptRecorder } from 'src/modules/webhooks/delivery/attempt-recorder.service';
 import { AttemptSettler } from 'src/modules/webhooks/delivery/attempt-settler.service';
@@ -36,7 +37,11 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
     BullModule.registerQueueAsync({
       name: WEBHOOK_DELIVERY_QUEUE,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ prefix: queuePrefix(config, WEBHOOK_DELIVERY_QUEUE) }),
+      // A delivery whose process died is taken up again within JOB_LOCK_MS, as scheduled jobs are.
+      useFactory: (config: AppConfig) => ({
+        prefix: queuePrefix(config, WEBHOOK_DELIVERY_QUEUE),
+        settings: queueLockSettings(config.get('JOB_LOCK_MS')),
+      }),
     }),
     WebhookSinkInboxModule,
   ],
