@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner, TransactionCommitEvent } from 'typeorm';
 import { ClockService } from 'src/core/clock/clock.service';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 
@@ -41,6 +41,10 @@ export class AssetIdentityChanges implements OnModuleInit {
   private current: Loaded | null = null;
   private loadedAt = 0;
   private loading: Promise<Loaded> | null = null;
+  /** Bumped when a change of this process commits: a read begun before then is not kept. */
+  private generation = 0;
+  /** Transactions holding a change not yet committed. */
+  private readonly pending = new WeakSet<QueryRunner>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -48,7 +52,28 @@ export class AssetIdentityChanges implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // This process sees its own change from its commit on: forgetting the table when the change is
+    // written (before the commit) let a read running meanwhile keep the old rows for REFRESH_MS.
+    this.dataSource.subscribers.push({
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
+        if (
+          event.queryRunner &&
+          this.pending.has(event.queryRunner) &&
+          !event.queryRunner.isTransactionActive
+        ) {
+          this.pending.delete(event.queryRunner);
+          this.forget();
+        }
+      },
+    });
     await this.load().catch(() => undefined);
+  }
+
+  /** The next reader reads the table again, not joining a read begun before the change. */
+  private forget(): void {
+    this.generation++;
+    this.current = null;
+    this.loading = null;
   }
 
   /** Sets (or replaces) the change an action makes; `change` null removes it. */
@@ -64,7 +89,11 @@ export class AssetIdentityChanges implements OnModuleInit {
         [id, change.assetId, change.tenantId, change.newSymbol, change.inactive, change.from],
       );
     }
-    this.current = null;
+    if (manager.queryRunner?.isTransactionActive) {
+      this.pending.add(manager.queryRunner);
+    } else {
+      this.forget();
+    }
   }
 
   /**
@@ -143,13 +172,19 @@ export class AssetIdentityChanges implements OnModuleInit {
   }
 
   private load(): Promise<Loaded> {
-    this.loading ??= this.read().finally(() => {
-      this.loading = null;
-    });
+    if (!this.loading) {
+      const loading: Promise<Loaded> = this.read().finally(() => {
+        if (this.loading === loading) {
+          this.loading = null;
+        }
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 
   private async read(): Promise<Loaded> {
+    const generation = this.generation;
     const rows: Array<{
       id: string;
       asset_id: string;
@@ -177,8 +212,10 @@ export class AssetIdentityChanges implements OnModuleInit {
         loaded.byNewSymbol.set(key, [...new Set([...(loaded.byNewSymbol.get(key) ?? []), r.asset_id])]);
       }
     }
-    this.current = loaded;
-    this.loadedAt = Date.now();
+    if (generation === this.generation) {
+      this.current = loaded;
+      this.loadedAt = Date.now();
+    }
     return loaded;
   }
 }
