@@ -4,12 +4,10 @@ import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, itLocal, TestContext } from '../support/app';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { announce, corporateActionWebhook, costOf, entitlements } from './support';
+import { announce, corporateActionWebhook, costOf, entitlements, EX_DATE_0400 } from './support';
 
 const ROOT = join(__dirname, '..', '..');
 const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
-/** 04:00 New York on the ex date (Wednesday 3 March 2049). */
-const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
 
 function runWorker(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
   const child: ChildProcess = spawn(
