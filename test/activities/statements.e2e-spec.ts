@@ -10,6 +10,7 @@ import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { firmAccount } from '../fx/support/fx';
+import { binary } from '../investors/fixtures';
 import { allActivities, cents, fromCents, principalCents } from './support';
 
 /**
@@ -357,11 +358,4 @@ function divHalfEven(a: bigint, b: bigint): bigint {
     return q + (a < 0n ? -1n : 1n);
   }
   return q;
-}
-
-/** Collects a binary response body (supertest parses only text types itself). */
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
 }

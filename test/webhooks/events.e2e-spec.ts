@@ -3,7 +3,7 @@ import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { accountCreatedEvent } from './support/sinks';
-import { dropQueueKeys, emit } from './support/webhooks';
+import { dropQueueKeys, emit, matchesEventFilter } from './support/webhooks';
 
 describe('GET /v1/events', () => {
   let ctx: TestContext;
@@ -78,7 +78,9 @@ describe('GET /v1/events', () => {
     const res = await get(`/v1/events?limit=100&event=${encodeURIComponent(filter)}`, historyCreds);
     expect(res.status).toBe(200);
     // Exactly the history's matching events, in the listing's order, and one of each name expected.
-    expect(idsOf(res.body)).toEqual(history.filter((e) => matches(filter, e.event)).map((e) => e.id));
+    expect(idsOf(res.body)).toEqual(
+      history.filter((e) => matchesEventFilter(filter, e.event)).map((e) => e.id),
+    );
     expect(res.body.data.map((e: { event: string }) => e.event)).toEqual(expect.arrayContaining(names));
     if (!isRemote) {
       expect(idsOf(res.body)).toEqual(names.map((n) => ids[n]));
@@ -146,7 +148,9 @@ describe('GET /v1/events', () => {
     expect(idsOf(last.body)).toEqual(newestFirst.slice(4));
     expect(last.body.has_more).toBe(false);
     // A filter and a cursor together: the order events of the history, one page after the newest.
-    const [newestOrder, olderOrder] = history.filter((e) => matches('order.*', e.event)).map((e) => e.id);
+    const [newestOrder, olderOrder] = history
+      .filter((e) => matchesEventFilter('order.*', e.event))
+      .map((e) => e.id);
     const filtered = await get(
       `/v1/events?event=order.*&limit=1&starting_after=${newestOrder}`,
       historyCreds,
@@ -275,14 +279,6 @@ describe('GET /v1/events', () => {
   const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
   const idsOf = (body: { data: Array<{ id: string }> }) => body.data.map((e) => e.id);
 });
-
-/** True when `name` matches an `event` filter: a name, `family.*` or `*`. */
-function matches(filter: string, name: string): boolean {
-  if (filter === '*') {
-    return true;
-  }
-  return filter.endsWith('.*') ? name.startsWith(filter.slice(0, -1)) : name === filter;
-}
 
 /**
  * A history made through the API alone, in the credentials' tenant: an investor (account.created),
