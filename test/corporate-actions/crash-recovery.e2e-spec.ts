@@ -6,28 +6,6 @@ import { createTestContext, itLocal, TestContext } from '../support/app';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { announce, corporateActionWebhook, costOf, entitlements, EX_DATE_0400 } from './support';
 
-const ROOT = join(__dirname, '..', '..');
-const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
-
-function runWorker(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(__dirname, 'crashing-worker.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-}
-
 describe('Corporate actions: a worker killed mid-action applies each account exactly once', () => {
   let ctx: TestContext;
 
@@ -163,3 +141,25 @@ describe('Corporate actions: a worker killed mid-action applies each account exa
     300_000,
   );
 });
+
+const ROOT = join(__dirname, '..', '..');
+const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
+
+function runWorker(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'crashing-worker.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+}
