@@ -6,40 +6,6 @@ import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { activityPage, allActivities, cents, fromCents, sumByCurrency } from './support';
 
-type Op =
-  | { kind: 'deposit' | 'withdraw'; cents: number; failing: boolean }
-  | { kind: 'buy' | 'sell'; qty: number; price: number }
-  | { kind: 'advance'; seconds: number };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('deposit' as const, 'withdraw' as const),
-      cents: fc.integer({ min: 200, max: 300_000 }),
-      failing: fc.boolean(),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('buy' as const, 'sell' as const),
-      qty: fc.integer({ min: 1, max: 20 }),
-      price: fc.integer({ min: 1_000, max: 40_000 }),
-    }),
-  },
-  {
-    weight: 2,
-    // Up to 40 days: transfers settle by their jobs, month ends pay interest, sessions close.
-    arbitrary: fc.record({
-      kind: fc.constant('advance' as const),
-      seconds: fc.integer({ min: 60, max: 40 * 86_400 }),
-    }),
-  },
-);
-
-const money = (c: number) => (c / 100).toFixed(2);
-
 /**
  * docs/decisions.md, Activities: per currency, the executed activities' net_amounts of an account sum to
  * the ledger's change of its settled cash over the same span. Random histories of deposits and
@@ -132,3 +98,37 @@ describe('Activities property: net amounts sum to the change of settled cash', (
     );
   }, 600_000);
 });
+
+type Op =
+  | { kind: 'deposit' | 'withdraw'; cents: number; failing: boolean }
+  | { kind: 'buy' | 'sell'; qty: number; price: number }
+  | { kind: 'advance'; seconds: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('deposit' as const, 'withdraw' as const),
+      cents: fc.integer({ min: 200, max: 300_000 }),
+      failing: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('buy' as const, 'sell' as const),
+      qty: fc.integer({ min: 1, max: 20 }),
+      price: fc.integer({ min: 1_000, max: 40_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    // Up to 40 days: transfers settle by their jobs, month ends pay interest, sessions close.
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      seconds: fc.integer({ min: 60, max: 40 * 86_400 }),
+    }),
+  },
+);
+
+const money = (c: number) => (c / 100).toFixed(2);

@@ -5,13 +5,6 @@ import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { Activity, activityPage, allActivities, cents, fromCents, principalCents } from './support';
 
-const NULLS = {
-  per_share_amount: null,
-  corporate_action_id: null,
-  journal_id: null,
-  conversion_id: null,
-};
-
 /**
  * Each activity type produced by the flow it reports (a deposit and its fee, fills and their
  * commissions, a withdrawal and its fee, the month's interest), read back through the feed and
@@ -34,50 +27,7 @@ describe('Activities: every change of cash or positions, from its real flow', ()
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    await sandboxTerms(ctx, tenant.tenantId, 'commission', { commission_type: 'notional', amount: '1.00' });
-    await sandboxTerms(ctx, tenant.tenantId, 'transfer-settings', {
-      deposit_fee_bps: 100,
-      withdrawal_fee_flat: '2.00',
-    });
-    const client = as(ctx, tenant.test);
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    const investor = await activeInvestor(ctx, tenant.test);
-    account = investor.account_id;
-    const bank = await linkBankAccount(ctx, tenant.test, investor.id);
-    const wallet = `/v1/wallet/accounts/${account}`;
-    deposit = (await client.post(`${wallet}/funding`, fundingBody(bank.id, '10000.00'))).body.transaction_id;
-    expect((await client.post(`/v1/test_helpers/wallet/transactions/${deposit}/settle`)).status).toBe(200);
-
-    buyPrice = (await setPrice(ctx, tenant.test, 'AAPL', '187.25')).ask;
-    const buy = await client.post(`/v1/investors/${investor.id}/orders`, {
-      symbol: 'AAPL',
-      side: 'buy',
-      type: 'market',
-      time_in_force: 'day',
-      quantity: '10',
-    });
-    expect(buy.body.status).toBe('filled');
-    buyOrder = buy.body.id;
-    sellPrice = (await setPrice(ctx, tenant.test, 'AAPL', '190.10')).bid;
-    const sell = await client.post(`/v1/investors/${investor.id}/orders`, {
-      symbol: 'AAPL',
-      side: 'sell',
-      type: 'market',
-      time_in_force: 'day',
-      quantity: '4',
-    });
-    expect(sell.body.status).toBe('filled');
-    sellOrder = sell.body.id;
-
-    withdrawal = (await client.post(`${wallet}/withdrawals`, fundingBody(bank.id, '500.00'))).body
-      .transaction_id;
-    expect((await client.post(`/v1/test_helpers/wallet/transactions/${withdrawal}/settle`)).status).toBe(200);
-
-    cashBeforeInterest = (await balances(ctx, tenant.test, account))[0].cash;
-    // Across 1 April 2049 (Thursday, a business day) 09:00 New York: March's interest is paid.
-    await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
-    cashAfterInterest = (await balances(ctx, tenant.test, account))[0].cash;
-    feed = await allActivities(ctx, tenant.test, account);
+    await everyFlow();
   }, 120_000);
 
   afterAll(() => ctx.close());
@@ -219,4 +169,59 @@ describe('Activities: every change of cash or positions, from its real flow', ()
     );
     expectSvcError(res, 'SVC-400-001', { param: 'page_token' });
   });
+
+  /** Commission and fee terms; a deposit, a buy and a sell of AAPL, a withdrawal, each settled or filled, then the clock across 1 April for March's interest; the whole feed read back. */
+  async function everyFlow(): Promise<void> {
+    await sandboxTerms(ctx, tenant.tenantId, 'commission', { commission_type: 'notional', amount: '1.00' });
+    await sandboxTerms(ctx, tenant.tenantId, 'transfer-settings', {
+      deposit_fee_bps: 100,
+      withdrawal_fee_flat: '2.00',
+    });
+    const client = as(ctx, tenant.test);
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    const investor = await activeInvestor(ctx, tenant.test);
+    account = investor.account_id;
+    const bank = await linkBankAccount(ctx, tenant.test, investor.id);
+    const wallet = `/v1/wallet/accounts/${account}`;
+    deposit = (await client.post(`${wallet}/funding`, fundingBody(bank.id, '10000.00'))).body.transaction_id;
+    expect((await client.post(`/v1/test_helpers/wallet/transactions/${deposit}/settle`)).status).toBe(200);
+
+    buyPrice = (await setPrice(ctx, tenant.test, 'AAPL', '187.25')).ask;
+    const buy = await client.post(`/v1/investors/${investor.id}/orders`, {
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '10',
+    });
+    expect(buy.body.status).toBe('filled');
+    buyOrder = buy.body.id;
+    sellPrice = (await setPrice(ctx, tenant.test, 'AAPL', '190.10')).bid;
+    const sell = await client.post(`/v1/investors/${investor.id}/orders`, {
+      symbol: 'AAPL',
+      side: 'sell',
+      type: 'market',
+      time_in_force: 'day',
+      quantity: '4',
+    });
+    expect(sell.body.status).toBe('filled');
+    sellOrder = sell.body.id;
+
+    withdrawal = (await client.post(`${wallet}/withdrawals`, fundingBody(bank.id, '500.00'))).body
+      .transaction_id;
+    expect((await client.post(`/v1/test_helpers/wallet/transactions/${withdrawal}/settle`)).status).toBe(200);
+
+    cashBeforeInterest = (await balances(ctx, tenant.test, account))[0].cash;
+    // Across 1 April 2049 (Thursday, a business day) 09:00 New York: March's interest is paid.
+    await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
+    cashAfterInterest = (await balances(ctx, tenant.test, account))[0].cash;
+    feed = await allActivities(ctx, tenant.test, account);
+  }
 });
+
+const NULLS = {
+  per_share_amount: null,
+  corporate_action_id: null,
+  journal_id: null,
+  conversion_id: null,
+};

@@ -11,26 +11,6 @@ import { endOfDay } from 'src/modules/statements/period';
 import { StatementBuilder } from 'src/modules/statements/statement-builder';
 import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 
-/** The SQL texts the process sends to PostgreSQL while `work` runs (background work included). */
-async function queriesDuring<T>(work: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-  const texts: string[] = [];
-  const query = Client.prototype.query as (...args: unknown[]) => unknown;
-  Client.prototype.query = function recorded(this: Client, ...args: unknown[]) {
-    const sql = args[0] as string | { text?: string };
-    texts.push(typeof sql === 'string' ? sql : (sql?.text ?? ''));
-    return query.apply(this, args);
-  } as typeof Client.prototype.query;
-  try {
-    return { result: await work(), texts };
-  } finally {
-    Client.prototype.query = query as typeof Client.prototype.query;
-  }
-}
-
-const LEDGER_ENTRIES = /FROM ledger_entries|JOIN ledger_entries/;
-const ASSET_LOOKUP = /FROM "assets" a/;
-const MARCH = Array.from({ length: 31 }, (_, i) => `2049-03-${String(i + 1).padStart(2, '0')}`);
-
 /**
  * Statements are made for every account at once, so a statement's month reads the ledger once
  * (cash at the month's eve and at each day's end, every currency) and each held symbol's asset
@@ -40,23 +20,6 @@ const MARCH = Array.from({ length: 31 }, (_, i) => `2049-03-${String(i + 1).padS
 describe('A statement’s daily equity, read once for the month', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
-  const scope = () => ({ tenantId: tenant.tenantId, livemode: false });
-  const service = <T>(type: new (...args: never[]) => T): T => ctx.app!.get(type);
-
-  /** Posts cash of `amount` into the account's `currency` cash at `at` (from the bank). */
-  const credit = (accountId: string, key: string, currency: string, amount: string, at: Date) =>
-    ctx.dataSource.transaction((m) =>
-      service(LedgerService).post(m, {
-        ...scope(),
-        journalKey: key,
-        kind: 'deposit.settled',
-        effectiveAt: at,
-        entries: [
-          { account: { kind: 'bank_clearing', currency }, direction: 'debit', amount },
-          { account: { kind: 'investor_cash', ownerId: accountId, currency }, direction: 'credit', amount },
-        ],
-      }),
-    );
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -173,4 +136,42 @@ describe('A statement’s daily equity, read once for the month', () => {
     const quote = await service(PricingService).quote(asset!.priced, asset!.override, endOfDay(day));
     return new Decimal(quote.last);
   }
+
+  const scope = () => ({ tenantId: tenant.tenantId, livemode: false });
+  const service = <T>(type: new (...args: never[]) => T): T => ctx.app!.get(type);
+
+  /** Posts cash of `amount` into the account's `currency` cash at `at` (from the bank). */
+  const credit = (accountId: string, key: string, currency: string, amount: string, at: Date) =>
+    ctx.dataSource.transaction((m) =>
+      service(LedgerService).post(m, {
+        ...scope(),
+        journalKey: key,
+        kind: 'deposit.settled',
+        effectiveAt: at,
+        entries: [
+          { account: { kind: 'bank_clearing', currency }, direction: 'debit', amount },
+          { account: { kind: 'investor_cash', ownerId: accountId, currency }, direction: 'credit', amount },
+        ],
+      }),
+    );
 });
+
+/** The SQL texts the process sends to PostgreSQL while `work` runs (background work included). */
+async function queriesDuring<T>(work: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = [];
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function recorded(this: Client, ...args: unknown[]) {
+    const sql = args[0] as string | { text?: string };
+    texts.push(typeof sql === 'string' ? sql : (sql?.text ?? ''));
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
+  try {
+    return { result: await work(), texts };
+  } finally {
+    Client.prototype.query = query as typeof Client.prototype.query;
+  }
+}
+
+const LEDGER_ENTRIES = /FROM ledger_entries|JOIN ledger_entries/;
+const ASSET_LOOKUP = /FROM "assets" a/;
+const MARCH = Array.from({ length: 31 }, (_, i) => `2049-03-${String(i + 1).padStart(2, '0')}`);

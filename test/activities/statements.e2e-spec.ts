@@ -10,32 +10,8 @@ import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { firmAccount } from '../fx/support/fx';
+import { binary } from '../investors/fixtures';
 import { allActivities, cents, fromCents, principalCents } from './support';
-
-/** pdftotext (poppler-utils) over the bytes, keeping each drawn line on one line. */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'statement-'));
-  const file = join(dir, 'document.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-/** a / b rounded half-even, in integers. */
-function divHalfEven(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  const r = a % b;
-  const twice = 2n * (r < 0n ? -r : r);
-  if (twice > b || (twice === b && q % 2n !== 0n)) {
-    return q + (a < 0n ? -1n : 1n);
-  }
-  return q;
-}
-
-const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /**
  * The issue's scenario: a partner funds an account, trades on two days and moves the test clock into
@@ -56,77 +32,10 @@ describe('Trade confirmations and monthly statements', () => {
   let firm: string;
   let firmOrder: string;
 
-  const client = () => as(ctx, tenant.test);
-  const documents = async (type: string) =>
-    (await client().get(`/v1/investors/${investorId}/documents?type=${type}`)).body.data as Array<
-      Record<string, any>
-    >;
-  const pdf = async (id: string) => {
-    const res = await ctx
-      .http()
-      .get(`/v1/investors/${investorId}/documents/${id}/download`)
-      .set('Authorization', basic(tenant.test))
-      .buffer(true)
-      .parse(binary);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    return pdfText(res.body as Buffer);
-  };
-  const json = async (id: string) => {
-    const res = await client()
-      .get(`/v1/investors/${investorId}/documents/${id}/download`)
-      .set('Accept', 'application/json');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    return res.body as Record<string, any>;
-  };
-
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    await sandboxTerms(ctx, tenant.tenantId, 'commission', { commission_type: 'notional', amount: '1.00' });
-    expect(
-      await sandboxTerms(ctx, tenant.tenantId, 'branding', {
-        display_name: 'Acme Invest',
-        accent_color: '#0a7d5a',
-      }),
-    ).toEqual({ tenant_id: tenant.tenantId, display_name: 'Acme Invest', accent_color: '#0a7d5a' });
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    const investor = await activeInvestor(ctx, tenant.test);
-    investorId = investor.id;
-    account = investor.account_id;
-    const bank = await linkBankAccount(ctx, tenant.test, investor.id);
-    const deposit = await client().post(
-      `/v1/wallet/accounts/${account}/funding`,
-      fundingBody(bank.id, '10000.00'),
-    );
-    await client().post(`/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`);
-    buyPrice = (await setPrice(ctx, tenant.test, 'AAPL', '187.25')).ask;
-    const order = { symbol: 'AAPL', type: 'market', time_in_force: 'day' };
-    const buy = await client().post(`/v1/investors/${investorId}/orders`, {
-      ...order,
-      side: 'buy',
-      quantity: '10',
-    });
-    expect(buy.body.status).toBe('filled');
-    buyOrder = buy.body.id;
-    // The firm account trades the same day: its activities are listed, but it has no investor.
-    firm = await firmAccount(ctx, tenant.test, '5000.00');
-    const firmBuy = await client().post('/v1/firm-account/orders', { ...order, side: 'buy', quantity: '2' });
-    expect(firmBuy.body.status).toBe('filled');
-    firmOrder = firmBuy.body.id;
-    // Tuesday: the confirmation of Monday is made at 07:00 New York (12:00Z).
-    await freezeClock(ctx, tenant.test, '2049-03-02T15:00:00Z');
-    sellPrice = (await setPrice(ctx, tenant.test, 'AAPL', '190.10')).bid;
-    const sell = await client().post(`/v1/investors/${investorId}/orders`, {
-      ...order,
-      side: 'sell',
-      quantity: '4',
-    });
-    expect(sell.body.status).toBe('filled');
-    sellOrder = sell.body.id;
-    // Into April: Tuesday's confirmation, March's interest (09:00 New York, 1 April) and statement.
-    await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
+    await tradeAcrossMarch();
   }, 180_000);
 
   afterAll(() => ctx.close());
@@ -349,4 +258,104 @@ describe('Trade confirmations and monthly statements', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.param).toBe('type');
   });
+
+  /**
+   * Commission and branding terms, a funded investor buying 10 AAPL on Monday 1 March (and the
+   * firm account buying 2), selling 4 on Tuesday, then the clock moved into April.
+   */
+  async function tradeAcrossMarch(): Promise<void> {
+    await sandboxTerms(ctx, tenant.tenantId, 'commission', { commission_type: 'notional', amount: '1.00' });
+    expect(
+      await sandboxTerms(ctx, tenant.tenantId, 'branding', {
+        display_name: 'Acme Invest',
+        accent_color: '#0a7d5a',
+      }),
+    ).toEqual({ tenant_id: tenant.tenantId, display_name: 'Acme Invest', accent_color: '#0a7d5a' });
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    const investor = await activeInvestor(ctx, tenant.test);
+    investorId = investor.id;
+    account = investor.account_id;
+    const bank = await linkBankAccount(ctx, tenant.test, investor.id);
+    const deposit = await client().post(
+      `/v1/wallet/accounts/${account}/funding`,
+      fundingBody(bank.id, '10000.00'),
+    );
+    await client().post(`/v1/test_helpers/wallet/transactions/${deposit.body.transaction_id}/settle`);
+    buyPrice = (await setPrice(ctx, tenant.test, 'AAPL', '187.25')).ask;
+    const order = { symbol: 'AAPL', type: 'market', time_in_force: 'day' };
+    const buy = await client().post(`/v1/investors/${investorId}/orders`, {
+      ...order,
+      side: 'buy',
+      quantity: '10',
+    });
+    expect(buy.body.status).toBe('filled');
+    buyOrder = buy.body.id;
+    // The firm account trades the same day: its activities are listed, but it has no investor.
+    firm = await firmAccount(ctx, tenant.test, '5000.00');
+    const firmBuy = await client().post('/v1/firm-account/orders', { ...order, side: 'buy', quantity: '2' });
+    expect(firmBuy.body.status).toBe('filled');
+    firmOrder = firmBuy.body.id;
+    // Tuesday: the confirmation of Monday is made at 07:00 New York (12:00Z).
+    await freezeClock(ctx, tenant.test, '2049-03-02T15:00:00Z');
+    sellPrice = (await setPrice(ctx, tenant.test, 'AAPL', '190.10')).bid;
+    const sell = await client().post(`/v1/investors/${investorId}/orders`, {
+      ...order,
+      side: 'sell',
+      quantity: '4',
+    });
+    expect(sell.body.status).toBe('filled');
+    sellOrder = sell.body.id;
+    // Into April: Tuesday's confirmation, March's interest (09:00 New York, 1 April) and statement.
+    await freezeClock(ctx, tenant.test, '2049-04-01T14:00:00Z');
+  }
+
+  function client() {
+    return as(ctx, tenant.test);
+  }
+
+  async function documents(type: string) {
+    return (await client().get(`/v1/investors/${investorId}/documents?type=${type}`)).body.data as Array<
+      Record<string, any>
+    >;
+  }
+
+  async function pdf(id: string) {
+    const res = await ctx
+      .http()
+      .get(`/v1/investors/${investorId}/documents/${id}/download`)
+      .set('Authorization', basic(tenant.test))
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return pdfText(res.body as Buffer);
+  }
+
+  async function json(id: string) {
+    const res = await client()
+      .get(`/v1/investors/${investorId}/documents/${id}/download`)
+      .set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return res.body as Record<string, any>;
+  }
 });
+
+/** pdftotext (poppler-utils) over the bytes, keeping each drawn line on one line. */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statement-'));
+  const file = join(dir, 'document.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** a / b rounded half-even, in integers. */
+function divHalfEven(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  const twice = 2n * (r < 0n ? -r : r);
+  if (twice > b || (twice === b && q % 2n !== 0n)) {
+    return q + (a < 0n ? -1n : 1n);
+  }
+  return q;
+}

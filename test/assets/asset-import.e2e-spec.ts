@@ -8,56 +8,6 @@ import { listedAssetId } from 'src/modules/assets/identifiers';
 import { AssetImportError, REFERENCE_DATA_FILES } from 'src/modules/assets/import/assets-importer';
 import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
 
-const dir = mkdtempSync(join(tmpdir(), 'asset-import-'));
-const file = (name: string, content: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
-
-const equity = {
-  class: 'equity',
-  country: 'us',
-  market: 'XNYS',
-  market_name: 'NYSE',
-  market_country: 'US',
-  market_currency: 'USD',
-  symbol: 'ZZTEST',
-  name: 'Zed Test Industries Inc.',
-  status: 'active',
-  tradable: true,
-  marginable: true,
-  shortable: false,
-  easy_to_borrow: false,
-  fractionable: true,
-  fractional_eh_enabled: false,
-  currency: 'USD',
-  reference_price: '42.10',
-};
-
-const BOND_CSV_HEADER = [
-  'class,country,market,symbol,name,status,tradable,marginable,shortable,easy_to_borrow,fractionable',
-  'fractional_eh_enabled,currency,reference_price,bond.cusip,bond.isin,bond.bond_status,bond.bond_type',
-  'bond.bond_subtype,bond.maturity_date,bond.issue_date,bond.dated_date,bond.first_coupon_date',
-  'bond.next_coupon_date,bond.last_coupon_date,bond.coupon_rate,bond.coupon_type,bond.coupon_frequency',
-  'bond.accrual_basis,bond.accrued_interest,bond.face_value,bond.min_increment,bond.settlement_period',
-  'bond.close_price_date,bond.yield_to_maturity,bond.yield_to_worst,bond.callable,bond.puttable',
-  'bond.convertible,bond.perpetual,bond.next_call_date,bond.next_call_price,bond.call_type,bond.issuer',
-  'bond.ticker,bond.sector,bond.seniority,bond.country_domicile,bond.rating,bond.sp_rating,bond.sp_outlook',
-].join(',');
-// The US Treasury 3.875% note due 15 August 2034 (CUSIP 91282CLF6), which the shipped data leaves out.
-const bondRow = (cusip: string, isin: string) =>
-  [
-    'note,us,OTC,"T 3.875 08/15/34","United States Treasury Note 3.875% 08/15/2034",active,true,true,false,false,false',
-    `false,USD,97.25,${cusip},${isin},outstanding,treasury`,
-    'note,2034-08-15,2024-08-15,2024-08-15,2025-02-15',
-    ',2034-08-15,0.03875,fixed,2',
-    'ACT/ACT,0,100,100,1',
-    '2026-11-20,4.3,4.3,false,false',
-    'false,false,,,none,United States Treasury',
-    'T,Government,sovereign,US,AA+,AA+,stable',
-  ].join(',');
-
 describe('assets:import', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -71,12 +21,6 @@ describe('assets:import', () => {
     await closeCliContext();
     await ctx?.close();
   });
-
-  const get = (ref: string) =>
-    ctx
-      .http()
-      .get(`/v1/assets/${encodeURIComponent(ref)}`)
-      .set('Authorization', basic(tenant.test));
 
   itLocal('inserts new assets from JSON, then refreshes them by id and moves last_synced_at', async () => {
     const path = file('new.json', JSON.stringify([equity]));
@@ -176,4 +120,60 @@ describe('assets:import', () => {
     expect(JSON.parse(chunks.join(''))).toMatchObject({ files: [path], records: 1, inserted: 1, updated: 0 });
     expect((await get('ZZCLI')).status).toBe(200);
   });
+
+  const get = (ref: string) =>
+    ctx
+      .http()
+      .get(`/v1/assets/${encodeURIComponent(ref)}`)
+      .set('Authorization', basic(tenant.test));
 });
+
+const dir = mkdtempSync(join(tmpdir(), 'asset-import-'));
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+const equity = {
+  class: 'equity',
+  country: 'us',
+  market: 'XNYS',
+  market_name: 'NYSE',
+  market_country: 'US',
+  market_currency: 'USD',
+  symbol: 'ZZTEST',
+  name: 'Zed Test Industries Inc.',
+  status: 'active',
+  tradable: true,
+  marginable: true,
+  shortable: false,
+  easy_to_borrow: false,
+  fractionable: true,
+  fractional_eh_enabled: false,
+  currency: 'USD',
+  reference_price: '42.10',
+};
+
+const BOND_CSV_HEADER = [
+  'class,country,market,symbol,name,status,tradable,marginable,shortable,easy_to_borrow,fractionable',
+  'fractional_eh_enabled,currency,reference_price,bond.cusip,bond.isin,bond.bond_status,bond.bond_type',
+  'bond.bond_subtype,bond.maturity_date,bond.issue_date,bond.dated_date,bond.first_coupon_date',
+  'bond.next_coupon_date,bond.last_coupon_date,bond.coupon_rate,bond.coupon_type,bond.coupon_frequency',
+  'bond.accrual_basis,bond.accrued_interest,bond.face_value,bond.min_increment,bond.settlement_period',
+  'bond.close_price_date,bond.yield_to_maturity,bond.yield_to_worst,bond.callable,bond.puttable',
+  'bond.convertible,bond.perpetual,bond.next_call_date,bond.next_call_price,bond.call_type,bond.issuer',
+  'bond.ticker,bond.sector,bond.seniority,bond.country_domicile,bond.rating,bond.sp_rating,bond.sp_outlook',
+].join(',');
+// The US Treasury 3.875% note due 15 August 2034 (CUSIP 91282CLF6), which the shipped data leaves out.
+const bondRow = (cusip: string, isin: string) =>
+  [
+    'note,us,OTC,"T 3.875 08/15/34","United States Treasury Note 3.875% 08/15/2034",active,true,true,false,false,false',
+    `false,USD,97.25,${cusip},${isin},outstanding,treasury`,
+    'note,2034-08-15,2024-08-15,2024-08-15,2025-02-15',
+    ',2034-08-15,0.03875,fixed,2',
+    'ACT/ACT,0,100,100,1',
+    '2026-11-20,4.3,4.3,false,false',
+    'false,false,,,none,United States Treasury',
+    'T,Government,sovereign,US,AA+,AA+,stable',
+  ].join(',');

@@ -3,48 +3,6 @@ import { listedAssetId } from 'src/modules/assets/identifiers';
 import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 
-/** Every bond attribute of the spec's table, in its order. */
-const BOND_KEYS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'next_coupon_date',
-  'last_coupon_date',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'accrued_interest',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'close_price_date',
-  'yield_to_maturity',
-  'yield_to_worst',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_date',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 describe('Asset retrieval', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -55,12 +13,6 @@ describe('Asset retrieval', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const get = (ref: string) =>
-    ctx
-      .http()
-      .get(`/v1/assets/${encodeURIComponent(ref)}`)
-      .set('Authorization', basic(tenant.test));
 
   it('finds an asset by id, and by ticker in any case', async () => {
     const id = listedAssetId('XNAS', 'MSFT');
@@ -198,4 +150,52 @@ describe('Asset retrieval', () => {
     expectSvcError(await get('NOPE'), 'SVC-404-001', { message: "No such asset: 'NOPE'." });
     expectSvcError(await get('912828AAA'), 'SVC-404-001');
   });
+
+  const get = (ref: string) =>
+    ctx
+      .http()
+      .get(`/v1/assets/${encodeURIComponent(ref)}`)
+      .set('Authorization', basic(tenant.test));
 });
+
+/** Every bond attribute of the spec's table, in its order. */
+const BOND_KEYS = [
+  'cusip',
+  'isin',
+  'bond_status',
+  'bond_type',
+  'bond_subtype',
+  'maturity_date',
+  'issue_date',
+  'dated_date',
+  'first_coupon_date',
+  'next_coupon_date',
+  'last_coupon_date',
+  'coupon_rate',
+  'coupon_type',
+  'coupon_frequency',
+  'accrual_basis',
+  'accrued_interest',
+  'face_value',
+  'min_increment',
+  'settlement_period',
+  'close_price_date',
+  'yield_to_maturity',
+  'yield_to_worst',
+  'callable',
+  'puttable',
+  'convertible',
+  'perpetual',
+  'next_call_date',
+  'next_call_price',
+  'call_type',
+  'issuer',
+  'ticker',
+  'sector',
+  'seniority',
+  'country_domicile',
+  'rating',
+  'sp_rating',
+  'sp_outlook',
+];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;

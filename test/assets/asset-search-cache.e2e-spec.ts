@@ -3,24 +3,6 @@ import { DataSource } from 'typeorm';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
 
-interface Item {
-  id: string;
-  symbol: string;
-  price: number;
-  livemode: boolean;
-}
-
-/** Waits for a condition another process's change brings about (notifications are asynchronous). */
-async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    if (await condition()) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
 describe('Asset search results kept in memory', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -33,35 +15,6 @@ describe('Asset search results kept in memory', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const search = async (q: string, creds: TestCredentials = tenant.test, limit = 50): Promise<Item[]> => {
-    const res = await ctx
-      .http()
-      .get('/v1/assets/search')
-      .query({ q, limit })
-      .set('Authorization', basic(creds));
-    expect(res.status).toBe(200);
-    return res.body.data as Item[];
-  };
-  const priceOf = async (q: string, creds?: TestCredentials) => (await search(q, creds, 1))[0].price;
-  const setPrice = async (symbol: string, price: string | null, creds = tenant.test) =>
-    expect(
-      (
-        await ctx
-          .http()
-          .post('/v1/test_helpers/prices')
-          .set('Authorization', basic(creds))
-          .send({ symbol, price })
-      ).status,
-    ).toBe(200);
-
-  /** This process's cache, listening (the first search starts the listener). */
-  const listeningCache = async (): Promise<AssetSearchCache> => {
-    const cache = ctx.app!.get(AssetSearchCache);
-    await search('AAPL');
-    await eventually(() => cache.live, 'the search cache listens');
-    return cache;
-  };
 
   it('a search seen before shows a tenant’s new test price at once; other tenants and live keys do not', async () => {
     const simulated = await priceOf('AAPL');
@@ -184,4 +137,51 @@ describe('Asset search results kept in memory', () => {
       await elsewhere.end();
     }
   });
+
+  const search = async (q: string, creds: TestCredentials = tenant.test, limit = 50): Promise<Item[]> => {
+    const res = await ctx
+      .http()
+      .get('/v1/assets/search')
+      .query({ q, limit })
+      .set('Authorization', basic(creds));
+    expect(res.status).toBe(200);
+    return res.body.data as Item[];
+  };
+  const priceOf = async (q: string, creds?: TestCredentials) => (await search(q, creds, 1))[0].price;
+  const setPrice = async (symbol: string, price: string | null, creds = tenant.test) =>
+    expect(
+      (
+        await ctx
+          .http()
+          .post('/v1/test_helpers/prices')
+          .set('Authorization', basic(creds))
+          .send({ symbol, price })
+      ).status,
+    ).toBe(200);
+
+  /** This process's cache, listening (the first search starts the listener). */
+  const listeningCache = async (): Promise<AssetSearchCache> => {
+    const cache = ctx.app!.get(AssetSearchCache);
+    await search('AAPL');
+    await eventually(() => cache.live, 'the search cache listens');
+    return cache;
+  };
 });
+
+interface Item {
+  id: string;
+  symbol: string;
+  price: number;
+  livemode: boolean;
+}
+
+/** Waits for a condition another process's change brings about (notifications are asynchronous). */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    if (await condition()) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}

@@ -3,54 +3,6 @@ import { readAssetFile, REFERENCE_DATA_FILES } from 'src/modules/assets/import/a
 import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 
-const shipped = REFERENCE_DATA_FILES.flatMap(readAssetFile) as Array<{ class: string; symbol: string }>;
-
-/** Keys of an asset resource, in order (spec, Asset: envelope keys, then the table's fields). */
-const ASSET_KEYS = [
-  'id',
-  'object',
-  'created',
-  'livemode',
-  'metadata',
-  'class',
-  'country',
-  'market',
-  'market_name',
-  'market_country',
-  'market_currency',
-  'symbol',
-  'name',
-  'status',
-  'tradable',
-  'marginable',
-  'shortable',
-  'easy_to_borrow',
-  'fractionable',
-  'fractional_eh_enabled',
-  'currency',
-  'price',
-  'change',
-  'changePercent',
-  'previousClose',
-  'bidPrice',
-  'askPrice',
-  'price_timestamp',
-  'last_synced_at',
-];
-const LEGACY_KEYS = [
-  'id',
-  'class',
-  'market',
-  'symbol',
-  'name',
-  'status',
-  'tradable',
-  'marginable',
-  'shortable',
-  'easy_to_borrow',
-  'fractionable',
-];
-
 describe('Asset search', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -61,9 +13,6 @@ describe('Asset search', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const search = (query: Record<string, string | number>, prefix = '/v1') =>
-    ctx.http().get(`${prefix}/assets/search`).query(query).set('Authorization', basic(tenant.test));
 
   describe('description A under /v1', () => {
     it('q=apple answers Apple Inc. first with every field of the asset resource', async () => {
@@ -295,4 +244,55 @@ describe('Asset search', () => {
   it('asks for credentials like every route', async () => {
     expectSvcError(await ctx.http().get('/v1/assets/search?q=apple'), 'SVC-401-001');
   });
+
+  const search = (query: Record<string, string | number>, prefix = '/v1') =>
+    ctx.http().get(`${prefix}/assets/search`).query(query).set('Authorization', basic(tenant.test));
 });
+
+const shipped = REFERENCE_DATA_FILES.flatMap(readAssetFile) as Array<{ class: string; symbol: string }>;
+
+/** Keys of an asset resource, in order (spec, Asset: envelope keys, then the table's fields). */
+const ASSET_KEYS = [
+  'id',
+  'object',
+  'created',
+  'livemode',
+  'metadata',
+  'class',
+  'country',
+  'market',
+  'market_name',
+  'market_country',
+  'market_currency',
+  'symbol',
+  'name',
+  'status',
+  'tradable',
+  'marginable',
+  'shortable',
+  'easy_to_borrow',
+  'fractionable',
+  'fractional_eh_enabled',
+  'currency',
+  'price',
+  'change',
+  'changePercent',
+  'previousClose',
+  'bidPrice',
+  'askPrice',
+  'price_timestamp',
+  'last_synced_at',
+];
+const LEGACY_KEYS = [
+  'id',
+  'class',
+  'market',
+  'symbol',
+  'name',
+  'status',
+  'tradable',
+  'marginable',
+  'shortable',
+  'easy_to_borrow',
+  'fractionable',
+];

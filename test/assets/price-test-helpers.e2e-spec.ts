@@ -15,14 +15,6 @@ describe('POST /v1/test_helpers/prices', () => {
 
   afterAll(() => ctx?.close());
 
-  const setPrices = (body: object, creds = tenant.test) =>
-    ctx.http().post('/v1/test_helpers/prices').set('Authorization', basic(creds)).send(body);
-  const asset = (ref: string, creds = tenant.test) =>
-    ctx
-      .http()
-      .get(`/v1/assets/${encodeURIComponent(ref)}`)
-      .set('Authorization', basic(creds));
-
   it('fixes the last price for the tenant’s test mode; bid and ask and change follow it', async () => {
     const res = await setPrices({ symbol: 'AAPL', price: '190.00' });
     expect(res.status).toBe(200);
@@ -109,4 +101,12 @@ describe('POST /v1/test_helpers/prices', () => {
   ] as const)('%j answers %s naming %s', async (body, code, param) => {
     expectSvcError(await setPrices(body), code, { param });
   });
+
+  const setPrices = (body: object, creds = tenant.test) =>
+    ctx.http().post('/v1/test_helpers/prices').set('Authorization', basic(creds)).send(body);
+  const asset = (ref: string, creds = tenant.test) =>
+    ctx
+      .http()
+      .get(`/v1/assets/${encodeURIComponent(ref)}`)
+      .set('Authorization', basic(creds));
 });

@@ -33,12 +33,6 @@ describe('Cash sweep accrual on the test clock', () => {
     await ctx?.close();
   });
 
-  const client = () => as(ctx, tenant.test);
-  const move = async (frozen: string) => {
-    const res = await client().post('/v1/test_helpers/clock', { frozen_time: frozen });
-    expect([res.status, res.body.frozen_time]).toEqual([200, new Date(frozen).toISOString()]);
-  };
-
   it('a month of interest equals an independent computation to the cent, and is paid once into cash', async () => {
     // Monday 1 March 2049, 10:00 in New York: the account opens and 10,000.00 settles.
     await move('2049-03-01T15:00:00Z');
@@ -281,4 +275,10 @@ describe('Cash sweep accrual on the test clock', () => {
       });
     },
   );
+
+  const client = () => as(ctx, tenant.test);
+  const move = async (frozen: string) => {
+    const res = await client().post('/v1/test_helpers/clock', { frozen_time: frozen });
+    expect([res.status, res.body.frozen_time]).toEqual([200, new Date(frozen).toISOString()]);
+  };
 });

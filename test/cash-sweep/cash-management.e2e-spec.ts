@@ -7,23 +7,6 @@ import { createInvestor, investorKey } from '../investors/fixtures';
 import { as, fundedAccount } from '../wallet/support/wallet';
 import { LEGACY_403 } from './support';
 
-/** Every Cash Management operation of the committed OpenAPI document, with its path params filled. */
-function cashManagementOperations(): Array<[string, string]> {
-  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
-  return Object.entries(spec.paths)
-    .filter(([path]) => path.startsWith('/v1/cash-management/'))
-    .flatMap(([path, ops]) =>
-      Object.keys(ops)
-        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-        .map((m): [string, string] => [
-          m,
-          path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
-        ]),
-    );
-}
-
 /** docs/decisions.md, Cash sweep and the Cash Management add-on; spec, Entitlements. */
 describe('Cash Management add-on', () => {
   let ctx: TestContext;
@@ -38,11 +21,6 @@ describe('Cash Management add-on', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const client = () => as(ctx, tenant.test);
-  const send = (creds: TestTenant['test'], method: string, path: string, body: object = {}) =>
-    (ctx.http() as any)[method](path).set('Authorization', basic(creds)).send(body);
-  const call = (method: string, path: string, body: object) => send(tenant.test, method, path, body);
 
   const operations = cashManagementOperations();
 
@@ -339,4 +317,26 @@ describe('Cash Management add-on', () => {
       param: 'currency',
     });
   });
+
+  const client = () => as(ctx, tenant.test);
+  const send = (creds: TestTenant['test'], method: string, path: string, body: object = {}) =>
+    (ctx.http() as any)[method](path).set('Authorization', basic(creds)).send(body);
+  const call = (method: string, path: string, body: object) => send(tenant.test, method, path, body);
 });
+
+/** Every Cash Management operation of the committed OpenAPI document, with its path params filled. */
+function cashManagementOperations(): Array<[string, string]> {
+  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(spec.paths)
+    .filter(([path]) => path.startsWith('/v1/cash-management/'))
+    .flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+        .map((m): [string, string] => [
+          m,
+          path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+        ]),
+    );
+}

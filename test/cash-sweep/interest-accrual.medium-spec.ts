@@ -13,9 +13,6 @@ import { createServiceContext, describeLocal, ServiceContext } from '../support/
 describeLocal('Cash sweep interest accrual (services on a real database)', () => {
   let ctx: ServiceContext;
   let states: MoneyStates;
-  /** 09:30 New York on a Monday; every account opened then accrues from 2049-03-01. */
-  const T0 = new Date('2049-03-01T14:30:00Z');
-  const DAY = 86_400;
 
   beforeAll(async () => {
     ctx = await createServiceContext([...MONEY_MODULES, CashSweepModule]);
@@ -123,4 +120,8 @@ describeLocal('Cash sweep interest accrual (services on a real database)', () =>
       correspondent_fee: new Decimal(r.correspondent_fee).toFixed(8),
     }));
   }
+
+  /** 09:30 New York on a Monday; every account opened then accrues from 2049-03-01. */
+  const T0 = new Date('2049-03-01T14:30:00Z');
+  const DAY = 86_400;
 });

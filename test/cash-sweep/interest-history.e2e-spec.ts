@@ -15,19 +15,12 @@ describe('Cash sweep interest history', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    const client = as(ctx, tenant.test);
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-01-04T15:00:00Z' });
-    investor = await createInvestor(ctx, tenant.test);
-    // 402 days later (two moves: one covers at most 366 days), each day accrued by its own job.
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-12-31T15:00:00Z' });
-    await client.post('/v1/test_helpers/clock', { frozen_time: '2050-02-10T15:00:00Z' });
+    await accrueFor402Days();
     // 402 accrual jobs run before the clock answers: longer against a deployed sandbox, which
     // shares a loaded machine with the run in CI (over 90 s seen at a load average of 15).
   }, remoteAware(60_000));
 
   afterAll(() => ctx?.close());
-
-  const get = (query: string) => as(ctx, tenant.test).get(`${path()}${query}`);
 
   it('pages through 402 entries with next_page_token, oldest first, none twice', async () => {
     const all = datesBetween('2049-01-04', '2050-02-09');
@@ -98,4 +91,16 @@ describe('Cash sweep interest history', () => {
     );
     expectSvcError(await as(ctx, tenant.live).get(path()), 'SVC-404-001');
   });
+
+  /** An investor made on 4 January 2049 and the clock moved 402 days on. */
+  async function accrueFor402Days(): Promise<void> {
+    const client = as(ctx, tenant.test);
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-01-04T15:00:00Z' });
+    investor = await createInvestor(ctx, tenant.test);
+    // 402 days later (two moves: one covers at most 366 days), each day accrued by its own job.
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2049-12-31T15:00:00Z' });
+    await client.post('/v1/test_helpers/clock', { frozen_time: '2050-02-10T15:00:00Z' });
+  }
+
+  const get = (query: string) => as(ctx, tenant.test).get(`${path()}${query}`);
 });

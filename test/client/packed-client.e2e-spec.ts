@@ -4,63 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLIENT_DIR, loadClientPackage } from './support/client-package';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** The oldest TypeScript the package promises to type-check with (clients/typescript/README.md). */
-const OLDEST_TYPESCRIPT = '5.0.4';
-
-/** A partner's program, checked with tsc --strict: every name of the package root, typed use. */
-const PROGRAM = `
-import {
-  createClient,
-  verifyWebhook,
-  InvestmentServiceError,
-  WebhookVerificationError,
-  type EventRecord,
-  type components,
-} from '@investment-service/client';
-
-type Investor = components['schemas']['InvestorDto'];
-
-export async function firstDay(baseUrl: string): Promise<string[]> {
-  const client = createClient({ baseUrl, publicKey: 'pk_test_x', secret: 'sk_test_x' });
-  const bearer = createClient({ baseUrl, token: 'eyJ...' });
-  const { data, error } = await client.GET('/v1/investors/{investor_id}', {
-    params: { path: { investor_id: 'inv_1' } },
-  });
-  if (error) {
-    const code: string = error.error.code;
-    throw new Error(code);
-  }
-  const investor: Investor = data;
-  const ids: string[] = [investor.id];
-  for await (const order of client.paginate('/v1/investors/{investor_id}/orders', {
-    params: { path: { investor_id: investor.id }, query: { limit: 10 } },
-  })) {
-    ids.push(order.id);
-  }
-  for await (const order of bearer.paginate('/v1/trading/accounts/{account_id}/orders', {
-    params: { path: { account_id: investor.account_id } },
-  })) {
-    ids.push(order.id);
-  }
-  for await (const event of client.events.stream({ types: ['order.filled'], sinceId: 'evt_1' })) {
-    const record: EventRecord = event;
-    ids.push(record.id);
-    break;
-  }
-  try {
-    const event = await verifyWebhook({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', headers: new Headers(), body: '{}' });
-    ids.push(event.id);
-  } catch (err) {
-    if (err instanceof WebhookVerificationError || err instanceof InvestmentServiceError) {
-      ids.push(err.message);
-    }
-  }
-  return ids;
-}
-`;
-
 /**
  * What a partner does: \`npm pack\` in clients/typescript, install the tarball in an empty project,
  * type-check a program with tsc --strict (ES module and CommonJS, the oldest and the current
@@ -157,3 +100,60 @@ describe('the packed client in an empty project', () => {
     expect(cjs).toBe(esm);
   }, 420_000);
 });
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The oldest TypeScript the package promises to type-check with (clients/typescript/README.md). */
+const OLDEST_TYPESCRIPT = '5.0.4';
+
+/** A partner's program, checked with tsc --strict: every name of the package root, typed use. */
+const PROGRAM = `
+import {
+  createClient,
+  verifyWebhook,
+  InvestmentServiceError,
+  WebhookVerificationError,
+  type EventRecord,
+  type components,
+} from '@investment-service/client';
+
+type Investor = components['schemas']['InvestorDto'];
+
+export async function firstDay(baseUrl: string): Promise<string[]> {
+  const client = createClient({ baseUrl, publicKey: 'pk_test_x', secret: 'sk_test_x' });
+  const bearer = createClient({ baseUrl, token: 'eyJ...' });
+  const { data, error } = await client.GET('/v1/investors/{investor_id}', {
+    params: { path: { investor_id: 'inv_1' } },
+  });
+  if (error) {
+    const code: string = error.error.code;
+    throw new Error(code);
+  }
+  const investor: Investor = data;
+  const ids: string[] = [investor.id];
+  for await (const order of client.paginate('/v1/investors/{investor_id}/orders', {
+    params: { path: { investor_id: investor.id }, query: { limit: 10 } },
+  })) {
+    ids.push(order.id);
+  }
+  for await (const order of bearer.paginate('/v1/trading/accounts/{account_id}/orders', {
+    params: { path: { account_id: investor.account_id } },
+  })) {
+    ids.push(order.id);
+  }
+  for await (const event of client.events.stream({ types: ['order.filled'], sinceId: 'evt_1' })) {
+    const record: EventRecord = event;
+    ids.push(record.id);
+    break;
+  }
+  try {
+    const event = await verifyWebhook({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', headers: new Headers(), body: '{}' });
+    ids.push(event.id);
+  } catch (err) {
+    if (err instanceof WebhookVerificationError || err instanceof InvestmentServiceError) {
+      ids.push(err.message);
+    }
+  }
+  return ids;
+}
+`;

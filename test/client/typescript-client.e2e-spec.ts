@@ -24,31 +24,14 @@ describe('TypeScript client package against a sandbox', () => {
     ctx = await createTestContext();
     baseUrl = await listeningUrl(ctx);
     tenant = await ctx.createTenant();
-    client = sdk.createClient({
-      baseUrl,
-      publicKey: tenant.test.publicKey,
-      secret: tenant.test.secret,
-      fetch: (request: Request) => {
-        if (request.method === 'POST') {
-          posts.push(request.headers.get('idempotency-key'));
-        }
-        return fetch(request);
-      },
-    });
+    client = clientNotingPosts();
     const clock = await client.POST('/v1/test_helpers/clock', { body: { frozen_time: MONDAY_OPEN } });
     expect(clock.response.status).toBe(200);
   });
-  afterEach(() => streams.splice(0).forEach((c) => c.abort()));
-  afterAll(async () => ctx.close());
 
-  /** POST that must succeed: answers `data`. */
-  const ok = async (path: string, init: Record<string, unknown> = {}) => {
-    const { data, error, response } = await client.POST(path, init);
-    if (error) {
-      throw new Error(`${path} answered ${response.status}: ${JSON.stringify(error)}`);
-    }
-    return data;
-  };
+  afterEach(() => streams.splice(0).forEach((c) => c.abort()));
+
+  afterAll(async () => ctx.close());
 
   it('onboards, funds and trades; pages orders; hears order.filled on the stream and by a verified webhook', async () => {
     const receiver = new WebhookReceiver();
@@ -342,4 +325,28 @@ describe('TypeScript client package against a sandbox', () => {
     expect(connections).toBeGreaterThanOrEqual(2);
     expect(lastIds.slice(0, 2)).toEqual([ids[0], ids[1]]);
   });
+
+  /** POST that must succeed: answers `data`. */
+  const ok = async (path: string, init: Record<string, unknown> = {}) => {
+    const { data, error, response } = await client.POST(path, init);
+    if (error) {
+      throw new Error(`${path} answered ${response.status}: ${JSON.stringify(error)}`);
+    }
+    return data;
+  };
+
+  /** The client on the tenant's test keys, noting the Idempotency-Key of every POST it sends. */
+  function clientNotingPosts() {
+    return sdk.createClient({
+      baseUrl,
+      publicKey: tenant.test.publicKey,
+      secret: tenant.test.secret,
+      fetch: (request: Request) => {
+        if (request.method === 'POST') {
+          posts.push(request.headers.get('idempotency-key'));
+        }
+        return fetch(request);
+      },
+    });
+  }
 });

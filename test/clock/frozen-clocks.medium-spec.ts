@@ -17,20 +17,6 @@ describeLocal('Test clocks shared between processes', () => {
 
   afterAll(() => ctx?.close());
 
-  /** What another process moving the clock does: the row and its notification, in one transaction. */
-  const setElsewhere = (tenantId: string, at: Date | null) =>
-    ctx.dataSource.transaction((m) => repository.set(m, tenantId, at));
-
-  const eventually = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 5000;
-    while (!(await check())) {
-      if (Date.now() > deadline) {
-        throw new Error('condition not met within 5 s');
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-
   it('a clock moved by another process is seen here from its notification, without a query per read', async () => {
     const tenantId = await ctx.createTenant();
     const at = new Date('2049-05-03T14:00:00Z');
@@ -83,4 +69,18 @@ describeLocal('Test clocks shared between processes', () => {
       return seen && !queried; // listening again: served from memory
     });
   });
+
+  /** What another process moving the clock does: the row and its notification, in one transaction. */
+  const setElsewhere = (tenantId: string, at: Date | null) =>
+    ctx.dataSource.transaction((m) => repository.set(m, tenantId, at));
+
+  const eventually = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 5000;
+    while (!(await check())) {
+      if (Date.now() > deadline) {
+        throw new Error('condition not met within 5 s');
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 });

@@ -7,8 +7,6 @@ import { fundedAccount } from '../wallet/support/wallet';
 // The relay looks for due jobs often, so jobs due "now" run within the test's patience.
 process.env.SCHEDULER_INTERVAL_MS = '100';
 
-const HOUR = 3600;
-
 describe('Test clock', () => {
   let ctx: TestContext;
 
@@ -17,18 +15,6 @@ describe('Test clock', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const clock = (creds: TestCredentials) => ctx.as(creds).get('/v1/test_helpers/clock');
-  const move = (creds: TestCredentials, body: object) => ctx.as(creds).post('/v1/test_helpers/clock', body);
-
-  /** A regular-session instant of a NYSE trading day at least a week from now (from the calendar). */
-  async function nextTradingMorning(creds: TestCredentials): Promise<{ date: string; at: Date }> {
-    const start = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
-    const days = await ctx.as(creds).get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`);
-    const day = days.body.data[0] as { date: string; open: string };
-    return { date: day.date, at: new Date(Date.parse(day.open) + 30 * 60_000) };
-  }
 
   it('follows real time until frozen; freezes, advances, refuses to go back, and resets', async () => {
     const { test } = await ctx.createTenant();
@@ -285,4 +271,18 @@ describe('Test clock', () => {
       expect(Date.parse(events[0].ran_at)).toBeGreaterThanOrEqual(Date.parse(scheduled.body.due_at));
     });
   });
+
+  const clock = (creds: TestCredentials) => ctx.as(creds).get('/v1/test_helpers/clock');
+  const move = (creds: TestCredentials, body: object) => ctx.as(creds).post('/v1/test_helpers/clock', body);
+
+  /** A regular-session instant of a NYSE trading day at least a week from now (from the calendar). */
+  async function nextTradingMorning(creds: TestCredentials): Promise<{ date: string; at: Date }> {
+    const start = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
+    const days = await ctx.as(creds).get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`);
+    const day = days.body.data[0] as { date: string; open: string };
+    return { date: day.date, at: new Date(Date.parse(day.open) + 30 * 60_000) };
+  }
 });
+
+const HOUR = 3600;

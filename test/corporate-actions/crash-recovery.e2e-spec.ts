@@ -4,31 +4,7 @@ import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, itLocal, TestContext } from '../support/app';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { announce, corporateActionWebhook, costOf, entitlements } from './support';
-
-const ROOT = join(__dirname, '..', '..');
-const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
-/** 04:00 New York on the ex date (Wednesday 3 March 2049). */
-const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
-
-function runWorker(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(__dirname, 'crashing-worker.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-}
+import { announce, corporateActionWebhook, costOf, entitlements, EX_DATE_0400 } from './support';
 
 describe('Corporate actions: a worker killed mid-action applies each account exactly once', () => {
   let ctx: TestContext;
@@ -165,3 +141,25 @@ describe('Corporate actions: a worker killed mid-action applies each account exa
     300_000,
   );
 });
+
+const ROOT = join(__dirname, '..', '..');
+const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
+
+function runWorker(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'crashing-worker.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+}

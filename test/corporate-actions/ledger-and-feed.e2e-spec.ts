@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { closeCliContext } from 'src/cli/cli-context';
-import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { createTestContext, itLocal, TestContext } from '../support/app';
 import { runCli as cli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
@@ -14,6 +13,7 @@ import {
   announce,
   costOf,
   entitlements,
+  expectAuditClean,
   onlyStatement,
   unitsBySymbol,
   HOUR,
@@ -33,14 +33,6 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
     await closeCliContext();
     await ctx.close();
   });
-
-  async function expectAuditClean(tenant: TestTenant): Promise<void> {
-    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
-  }
 
   itLocal(
     'the ledger audit holds after a dividend with withholding and a reverse split with cash in lieu',
@@ -120,7 +112,7 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
       expect(unitsBySymbol(everything)).toEqual({ AXAHY: position.quantity });
       const sums = await netAmountsAndCash(ctx, tenant.test, gb.investor.account_id);
       expect(sums.activities).toEqual(sums.cash);
-      await expectAuditClean(tenant);
+      await expectAuditClean(ctx, tenant.tenantId);
 
       // March's statement: the cash in lieu is a sale of the half unit, realizing its cash less a
       // fifth of the 25 shares' cost (0.5 of the 2.5 units after the ratio); nothing else was sold.
@@ -196,7 +188,7 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
         expect((await t.balance()).cash).toBe(cash.plus(cents(new Decimal(4).times('0.83'))).toFixed(2));
         expect((await as(ctx, tenant.test).get(`/v1/corporate-actions/${id}`)).body.status).toBe('processed');
         expect((await as(ctx, tenant.live).get(`/v1/corporate-actions/${id}`)).body.status).toBe('announced');
-        await expectAuditClean(tenant);
+        await expectAuditClean(ctx, tenant.tenantId);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -15,12 +15,8 @@ import {
   unitsBySymbol,
   HOUR,
   cents,
+  EX_DATE_0400,
 } from './support';
-
-/** 04:00 New York on the ex date (Wednesday 3 March 2049). */
-const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
-const basisShare = (basis: Decimal, part: Decimal.Value, whole: Decimal.Value) =>
-  basis.times(part).div(whole).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
 
 type Trader = Awaited<ReturnType<typeof trader>>;
 
@@ -44,84 +40,16 @@ describe('Mergers on the test clock', () => {
   const basis: Record<string, Decimal> = {};
   const resting: Record<string, string> = {};
 
-  async function buy(t: Trader, symbol: string, quantity: string): Promise<Decimal> {
-    const res = await t.place({ symbol, side: 'buy', type: 'market', time_in_force: 'day', quantity });
-    expect(res.body.status).toBe('filled');
-    return costOf(await t.executions(res.body.id));
-  }
-
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    hook = await corporateActionWebhook(ctx, tenant.test);
-    us = await trader(ctx, tenant.test, '20000.00');
-    gb = await trader(ctx, tenant.test, '20000.00');
-    await setPrice(ctx, tenant.test, 'ADBE', '300');
-    await setPrice(ctx, tenant.test, 'AMD', '200');
-    await setPrice(ctx, tenant.test, 'AXAHY', '40');
-    basis.usAdbe = await buy(us, 'ADBE', '10');
-    basis.usAmd = await buy(us, 'AMD', '7');
-    basis.usAxahy = await buy(us, 'AXAHY', '4');
-    basis.gbAdbe = await buy(gb, 'ADBE', '2.5');
-    basis.gbAmd = await buy(gb, 'AMD', '2.5');
-    const limit = { type: 'limit', time_in_force: 'gtc' };
-    resting.usSell = (
-      await us.place({ ...limit, symbol: 'ADBE', side: 'sell', quantity: '3', limit_price: '9000' })
-    ).body.id;
-    resting.gbBuy = (
-      await gb.place({ ...limit, symbol: 'AMD', side: 'buy', quantity: '1', limit_price: '1' })
-    ).body.id;
-    cashMerger = await announce(ctx, tenant.test, {
-      type: 'cash_merger',
-      symbol: 'ADBE',
-      cash_rate: '325.125',
-      ex_date: '2049-03-03',
-      payable_date: '2049-03-05',
-    });
-    stockMerger = await announce(ctx, tenant.test, {
-      type: 'stock_merger',
-      symbol: 'AMD',
-      new_symbol: 'AXAHY',
-      old_rate: '2',
-      new_rate: '3',
-      cash_rate: '1.25',
-      ex_date: '2049-03-03',
-    });
-    // Tuesday 22:00 New York: the partner reads AXAHY's previous close; then through 04:00 Wednesday.
-    await advanceClock(ctx, tenant.test, 24 * HOUR + 12 * HOUR);
-    acquirerClose = new Decimal((await as(ctx, tenant.test).get('/v1/assets/AXAHY')).body.previousClose);
-    await advanceClock(ctx, tenant.test, 12 * HOUR);
+    await holdAndAnnounce();
   });
 
   afterAll(async () => {
     await hook?.stop();
     await ctx.close();
   });
-
-  /** The independent figures of each account: what the mergers pay and leave. */
-  function expected(t: 'us' | 'gb') {
-    const [adbe, amd] = t === 'us' ? ['10', '7'] : ['2.5', '2.5'];
-    const mergerCash = cents(new Decimal(adbe).times('325.125'));
-    const shares = new Decimal(amd).times(3).div(2);
-    const whole = shares.floor();
-    const fraction = shares.minus(whole);
-    const amdBasis = t === 'us' ? basis.usAmd : basis.gbAmd;
-    const fractionBasis = basisShare(amdBasis, fraction, shares);
-    const cashInLieu = cents(fraction.times(acquirerClose));
-    return {
-      mergerCash,
-      // The cash merger's cash less the ADBE basis, and the fraction's cash in lieu less its basis.
-      realized: mergerCash
-        .minus(t === 'us' ? basis.usAdbe : basis.gbAdbe)
-        .plus(cashInLieu.minus(fractionBasis)),
-      stockCash: cents(new Decimal(amd).times('1.25')),
-      whole,
-      fraction,
-      cashInLieu,
-      carried: amdBasis.minus(fractionBasis),
-    };
-  }
 
   it('closes the cash merger’s positions for cash and moves the stock merger’s into the acquirer', async () => {
     const e = { us: expected('us'), gb: expected('gb') };
@@ -313,4 +241,80 @@ describe('Mergers on the test clock', () => {
       ]);
     }
   });
+
+  /** Both traders buy ADBE and AMD (the US one AXAHY too) and rest an order each; both mergers are announced and the clock runs to 04:00 on the ex date. */
+  async function holdAndAnnounce(): Promise<void> {
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    hook = await corporateActionWebhook(ctx, tenant.test);
+    us = await trader(ctx, tenant.test, '20000.00');
+    gb = await trader(ctx, tenant.test, '20000.00');
+    await setPrice(ctx, tenant.test, 'ADBE', '300');
+    await setPrice(ctx, tenant.test, 'AMD', '200');
+    await setPrice(ctx, tenant.test, 'AXAHY', '40');
+    basis.usAdbe = await buy(us, 'ADBE', '10');
+    basis.usAmd = await buy(us, 'AMD', '7');
+    basis.usAxahy = await buy(us, 'AXAHY', '4');
+    basis.gbAdbe = await buy(gb, 'ADBE', '2.5');
+    basis.gbAmd = await buy(gb, 'AMD', '2.5');
+    const limit = { type: 'limit', time_in_force: 'gtc' };
+    resting.usSell = (
+      await us.place({ ...limit, symbol: 'ADBE', side: 'sell', quantity: '3', limit_price: '9000' })
+    ).body.id;
+    resting.gbBuy = (
+      await gb.place({ ...limit, symbol: 'AMD', side: 'buy', quantity: '1', limit_price: '1' })
+    ).body.id;
+    cashMerger = await announce(ctx, tenant.test, {
+      type: 'cash_merger',
+      symbol: 'ADBE',
+      cash_rate: '325.125',
+      ex_date: '2049-03-03',
+      payable_date: '2049-03-05',
+    });
+    stockMerger = await announce(ctx, tenant.test, {
+      type: 'stock_merger',
+      symbol: 'AMD',
+      new_symbol: 'AXAHY',
+      old_rate: '2',
+      new_rate: '3',
+      cash_rate: '1.25',
+      ex_date: '2049-03-03',
+    });
+    // Tuesday 22:00 New York: the partner reads AXAHY's previous close; then through 04:00 Wednesday.
+    await advanceClock(ctx, tenant.test, 24 * HOUR + 12 * HOUR);
+    acquirerClose = new Decimal((await as(ctx, tenant.test).get('/v1/assets/AXAHY')).body.previousClose);
+    await advanceClock(ctx, tenant.test, 12 * HOUR);
+  }
+
+  async function buy(t: Trader, symbol: string, quantity: string): Promise<Decimal> {
+    const res = await t.place({ symbol, side: 'buy', type: 'market', time_in_force: 'day', quantity });
+    expect(res.body.status).toBe('filled');
+    return costOf(await t.executions(res.body.id));
+  }
+
+  /** The independent figures of each account: what the mergers pay and leave. */
+  function expected(t: 'us' | 'gb') {
+    const [adbe, amd] = t === 'us' ? ['10', '7'] : ['2.5', '2.5'];
+    const mergerCash = cents(new Decimal(adbe).times('325.125'));
+    const shares = new Decimal(amd).times(3).div(2);
+    const whole = shares.floor();
+    const fraction = shares.minus(whole);
+    const amdBasis = t === 'us' ? basis.usAmd : basis.gbAmd;
+    const fractionBasis = basisShare(amdBasis, fraction, shares);
+    const cashInLieu = cents(fraction.times(acquirerClose));
+    return {
+      mergerCash,
+      // The cash merger's cash less the ADBE basis, and the fraction's cash in lieu less its basis.
+      realized: mergerCash
+        .minus(t === 'us' ? basis.usAdbe : basis.gbAdbe)
+        .plus(cashInLieu.minus(fractionBasis)),
+      stockCash: cents(new Decimal(amd).times('1.25')),
+      whole,
+      fraction,
+      cashInLieu,
+      carried: amdBasis.minus(fractionBasis),
+    };
+  }
 });
+
+const basisShare = (basis: Decimal, part: Decimal.Value, whole: Decimal.Value) =>
+  basis.times(part).div(whole).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);

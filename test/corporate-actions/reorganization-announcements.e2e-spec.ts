@@ -8,10 +8,7 @@ import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
-import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
-
-const DAY = 24 * 3600;
-const EX = { ex_date: '2049-03-03' };
+import { announce, corporateActionWebhook, costOf, DAY, entitlements, expectAuditClean } from './support';
 
 /**
  * Announcing symbol changes and mergers: bad or inconsistent terms are 400 naming the field (the
@@ -169,3 +166,5 @@ describe('Announcing symbol changes and mergers', () => {
     },
   );
 });
+
+const EX = { ex_date: '2049-03-03' };

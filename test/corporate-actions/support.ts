@@ -6,6 +6,8 @@ import { as } from '../wallet/support/wallet';
 
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
+/** 04:00 New York on the ex date the specs announce (Wednesday 3 March 2049). */
+export const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
 
 /** A UK tax resident: dividends are withheld. */
 export const GB_RESIDENT = {

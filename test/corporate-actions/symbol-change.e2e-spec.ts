@@ -12,11 +12,9 @@ import {
   entitlements,
   expectAuditClean,
   searchIds,
+  DAY,
+  EX_DATE_0400,
 } from './support';
-
-const DAY = 24 * 3600;
-/** 04:00 New York on the ex date (Wednesday 3 March 2049). */
-const EX_DATE_0400 = '2049-03-03T09:00:00.000Z';
 
 /**
  * docs/decisions.md, Corporate actions: a symbol change gives the asset (same id) its new symbol from
@@ -39,28 +37,7 @@ describe('A symbol change on the test clock', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    hook = await corporateActionWebhook(ctx, tenant.test);
-    us = await trader(ctx, tenant.test, '10000.00');
-    gb = await trader(ctx, tenant.test, '10000.00');
-    await setPrice(ctx, tenant.test, 'ADBE', '300');
-    const market = { symbol: 'ADBE', side: 'buy', type: 'market', time_in_force: 'day' };
-    fills.us = (await us.place({ ...market, quantity: '10' })).body.id;
-    fills.gb = (await gb.place({ ...market, quantity: '2.5' })).body.id;
-    const limit = { symbol: 'ADBE', type: 'limit', time_in_force: 'gtc' };
-    resting.buy = (await us.place({ ...limit, side: 'buy', quantity: '2', limit_price: '1' })).body.id;
-    resting.sell = (await us.place({ ...limit, side: 'sell', quantity: '3', limit_price: '9000' })).body.id;
-    assetId = (await as(ctx, tenant.test).get('/v1/assets/ADBE')).body.id;
-    before.balance = await us.balance();
-    [before.position] = await us.positions();
-    action = await announce(ctx, tenant.test, {
-      type: 'symbol_change',
-      symbol: 'ADBE',
-      new_symbol: 'adobx',
-      ex_date: '2049-03-03',
-    });
-    // Wednesday 10:00 New York: the change applied at 04:00 and the regular session is open.
-    await advanceClock(ctx, tenant.test, 2 * DAY);
+    await holdAndAnnounce();
   });
 
   afterAll(async () => {
@@ -207,4 +184,30 @@ describe('A symbol change on the test clock', () => {
     expect(hook.all().filter((e) => e.event === 'corporate_action.applied')).toHaveLength(2);
     await expectAuditClean(ctx, tenant.tenantId);
   });
+
+  /** Two traders hold ADBE (the US one with a resting buy and sell); the position and balance before, then the symbol change announced and the clock run through the ex date. */
+  async function holdAndAnnounce(): Promise<void> {
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    hook = await corporateActionWebhook(ctx, tenant.test);
+    us = await trader(ctx, tenant.test, '10000.00');
+    gb = await trader(ctx, tenant.test, '10000.00');
+    await setPrice(ctx, tenant.test, 'ADBE', '300');
+    const market = { symbol: 'ADBE', side: 'buy', type: 'market', time_in_force: 'day' };
+    fills.us = (await us.place({ ...market, quantity: '10' })).body.id;
+    fills.gb = (await gb.place({ ...market, quantity: '2.5' })).body.id;
+    const limit = { symbol: 'ADBE', type: 'limit', time_in_force: 'gtc' };
+    resting.buy = (await us.place({ ...limit, side: 'buy', quantity: '2', limit_price: '1' })).body.id;
+    resting.sell = (await us.place({ ...limit, side: 'sell', quantity: '3', limit_price: '9000' })).body.id;
+    assetId = (await as(ctx, tenant.test).get('/v1/assets/ADBE')).body.id;
+    before.balance = await us.balance();
+    [before.position] = await us.positions();
+    action = await announce(ctx, tenant.test, {
+      type: 'symbol_change',
+      symbol: 'ADBE',
+      new_symbol: 'adobx',
+      ex_date: '2049-03-03',
+    });
+    // Wednesday 10:00 New York: the change applied at 04:00 and the regular session is open.
+    await advanceClock(ctx, tenant.test, 2 * DAY);
+  }
 });

@@ -7,9 +7,6 @@ import { WebhookReceiver } from '../investors/receiver';
 import { basic, createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
 import { freezeClock, MONDAY_OPEN, trader } from '../trading/support/trading';
 
-/** Set to a folder (docs/) to save screenshots of the main pages while the test runs. */
-const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS;
-
 /**
  * The dashboard in headless Chromium against the real app: sign in, follow an error's
  * request_log_url, resend an event to a loopback receiver, download an investor's trade confirmation
@@ -31,13 +28,6 @@ describe('Dashboard in a browser', () => {
     await receiver?.stop();
     await ctx?.close();
   });
-
-  async function shot(page: Page, name: string): Promise<void> {
-    if (SCREENSHOTS) {
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
-    }
-  }
 
   it('signs in, shows a request behind its request_log_url, resends an event and moves the test clock', async () => {
     const baseUrl = await listeningUrl(ctx);
@@ -181,4 +171,14 @@ describe('Dashboard in a browser', () => {
     expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  async function shot(page: Page, name: string): Promise<void> {
+    if (SCREENSHOTS) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+    }
+  }
 });
+
+/** Set to a folder (docs/) to save screenshots of the main pages while the test runs. */
+const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS;

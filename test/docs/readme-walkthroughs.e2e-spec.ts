@@ -6,12 +6,8 @@ import { promisify } from 'node:util';
 import { createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
 import { fillPlaceholders, matches, Walkthrough, walkthroughs } from '../support/walkthroughs';
 
-const run = promisify(execFile);
-const README = readFileSync(resolve(__dirname, '..', '..', 'README.md'), 'utf8');
-const ALL = walkthroughs(README);
 /** The walkthroughs README.md must hold, in its order (a renamed or dropped one fails here). */
 const EXPECTED = ['onboarding', 'move-money', 'trade', 'wealth-plan', 'cash-sweep'];
-const STATUS = '\n__http_status__ ';
 
 /**
  * README.md's walkthroughs run as written: each marked ```sh block, command by command, through bash
@@ -30,12 +26,7 @@ describe('README walkthroughs', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant({ products: ['market_data', 'cash_management'], fixedIncome: true });
     base = (await listeningUrl(ctx)).replace(/\/$/, '');
-    dir = mkdtempSync(join(tmpdir(), 'walkthrough-'));
-    // Every curl as written, plus: quiet, and the status after the body.
-    writeFileSync(
-      join(dir, '.curlrc'),
-      `silent\nshow-error\nwrite-out = "${STATUS.replace('\n', '\\n')}%{http_code}"\n`,
-    );
+    dir = curlDirectory();
   });
 
   afterAll(async () => {
@@ -107,4 +98,19 @@ describe('README walkthroughs', () => {
     },
     180_000,
   );
+
+  /** A temporary directory whose .curlrc makes every curl quiet and print the status after the body. */
+  function curlDirectory(): string {
+    const made = mkdtempSync(join(tmpdir(), 'walkthrough-'));
+    writeFileSync(
+      join(made, '.curlrc'),
+      `silent\nshow-error\nwrite-out = "${STATUS.replace('\n', '\\n')}%{http_code}"\n`,
+    );
+    return made;
+  }
 });
+
+const run = promisify(execFile);
+const README = readFileSync(resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+const ALL = walkthroughs(README);
+const STATUS = '\n__http_status__ ';

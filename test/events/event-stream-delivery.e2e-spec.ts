@@ -19,28 +19,17 @@ describe('GET /v1/events/stream: delivery across processes, heartbeats, slow rea
   const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
-    process.env.EVENT_STREAM_BUFFER_BYTES = String(BUFFER_BYTES);
-    process.env.EVENT_STREAM_HEARTBEAT_MS = String(HEARTBEAT_MS);
-    try {
-      ctx = await createTestContext();
-    } finally {
-      delete process.env.EVENT_STREAM_BUFFER_BYTES;
-      delete process.env.EVENT_STREAM_HEARTBEAT_MS;
-    }
+    await createAppWithSmallStreams();
     baseUrl = await listeningUrl(ctx);
     tenant = await ctx.createTenant();
   });
+
   afterEach(() => open.splice(0).forEach((s) => s.close()));
+
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
     await ctx.close();
   });
-
-  const stream = async (...args: Parameters<typeof openStream>) => {
-    const s = await openStream(...args);
-    open.push(s);
-    return s;
-  };
 
   itLocal(
     'delivers, within a second, an event committed by another API process',
@@ -131,4 +120,22 @@ describe('GET /v1/events/stream: delivery across processes, heartbeats, slow rea
     },
     60_000,
   );
+
+  /** This file's app, with a small stream buffer and a short heartbeat (unset again for the apps of other files). */
+  async function createAppWithSmallStreams(): Promise<void> {
+    process.env.EVENT_STREAM_BUFFER_BYTES = String(BUFFER_BYTES);
+    process.env.EVENT_STREAM_HEARTBEAT_MS = String(HEARTBEAT_MS);
+    try {
+      ctx = await createTestContext();
+    } finally {
+      delete process.env.EVENT_STREAM_BUFFER_BYTES;
+      delete process.env.EVENT_STREAM_HEARTBEAT_MS;
+    }
+  }
+
+  const stream = async (...args: Parameters<typeof openStream>) => {
+    const s = await openStream(...args);
+    open.push(s);
+    return s;
+  };
 });

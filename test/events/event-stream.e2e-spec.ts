@@ -16,28 +16,10 @@ describe('GET /v1/events/stream', () => {
     baseUrl = await listeningUrl(ctx);
     tenant = await ctx.createTenant();
   });
-  afterEach(() => open.splice(0).forEach((s) => s.close()));
-  afterAll(async () => ctx.close());
 
-  const stream = async (...args: Parameters<typeof openStream> extends [string, ...infer R] ? R : never) => {
-    const s = await openStream(baseUrl, ...args);
-    open.push(s);
-    return s;
-  };
-  const svc = (s: OpenStream) => ({
-    status: s.status,
-    body: s.body,
-    headers: s.headers as Record<string, string>,
-  });
-  /** What GET /v1/events lists about one investor (matching `event`), oldest first. */
-  const listedAbout = async (investorId: string, event = '*') => {
-    const page = await as(ctx, tenant.test).get(`/v1/events?limit=100&event=${encodeURIComponent(event)}`);
-    return (page.body.data as Array<{ id: string; event: string; data: any }>)
-      .filter((e) => e.data.investor_id === investorId)
-      .reverse();
-  };
-  /** The record GET /v1/events/{id} answers: what the stream's data must equal. */
-  const listed = async (id: string) => (await as(ctx, tenant.test).get(`/v1/events/${id}`)).body;
+  afterEach(() => open.splice(0).forEach((s) => s.close()));
+
+  afterAll(async () => ctx.close());
 
   it('sends each committed event once as id, event and the webhook payload', async () => {
     const s = await stream(tenant.test);
@@ -188,4 +170,24 @@ describe('GET /v1/events/stream', () => {
       .set('Authorization', basic({ ...tenant.test, secret: 'sk_test_wrong' }));
     expect(bad.status).toBe(401);
   });
+
+  const stream = async (...args: Parameters<typeof openStream> extends [string, ...infer R] ? R : never) => {
+    const s = await openStream(baseUrl, ...args);
+    open.push(s);
+    return s;
+  };
+  const svc = (s: OpenStream) => ({
+    status: s.status,
+    body: s.body,
+    headers: s.headers as Record<string, string>,
+  });
+  /** What GET /v1/events lists about one investor (matching `event`), oldest first. */
+  const listedAbout = async (investorId: string, event = '*') => {
+    const page = await as(ctx, tenant.test).get(`/v1/events?limit=100&event=${encodeURIComponent(event)}`);
+    return (page.body.data as Array<{ id: string; event: string; data: any }>)
+      .filter((e) => e.data.investor_id === investorId)
+      .reverse();
+  };
+  /** The record GET /v1/events/{id} answers: what the stream's data must equal. */
+  const listed = async (id: string) => (await as(ctx, tenant.test).get(`/v1/events/${id}`)).body;
 });

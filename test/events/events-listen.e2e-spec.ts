@@ -21,17 +21,9 @@ describe('events:listen forwards the event stream with Standard Webhooks signatu
     ctx = await createTestContext();
     baseUrl = await listeningUrl(ctx);
     tenant = await ctx.createTenant();
-    local = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (body += chunk));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    await startLocalReceiver();
   });
+
   afterAll(async () => {
     await new Promise((resolve) => local.close(resolve));
     await ctx.close();
@@ -84,4 +76,18 @@ describe('events:listen forwards the event stream with Standard Webhooks signatu
       ),
     ).toThrow();
   });
+
+  /** The developer's local URL: a server noting every request it receives. */
+  async function startLocalReceiver(): Promise<void> {
+    local = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+  }
 });

@@ -26,8 +26,6 @@ describe('FX quotes and conversions', () => {
 
   afterAll(() => ctx.close());
 
-  const client = () => as(ctx, tenant.test);
-
   it('quotes both ways at the set rate with the default 100 bps spread, for 30 seconds of the clock', async () => {
     const sell = await client().post('/v1/fx/quotes', {
       from_currency: 'NGN',
@@ -357,4 +355,6 @@ describe('FX quotes and conversions', () => {
       });
     },
   );
+
+  const client = () => as(ctx, tenant.test);
 });

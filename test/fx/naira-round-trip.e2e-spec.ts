@@ -26,18 +26,6 @@ describe('Naira to a US share and back', () => {
   const spread = { NGN: new Decimal(0), USD: new Decimal(0) };
   let accountId: string;
 
-  const expectBalances = async () => {
-    const balances = await balancesByCurrency(ctx, tenant.test, accountId);
-    expect({ NGN: balances.NGN.cash, USD: balances.USD.cash }).toEqual({
-      NGN: model.NGN.toFixed(2),
-      USD: model.USD.toFixed(2),
-    });
-    expect({ NGN: balances.NGN.available, USD: balances.USD.available }).toEqual({
-      NGN: model.NGN.toFixed(2),
-      USD: model.USD.toFixed(2),
-    });
-  };
-
   it('deposits naira, converts at a quote, buys and sells a US share, converts back', async () => {
     const client = as(ctx, tenant.test);
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
@@ -188,4 +176,16 @@ describe('Naira to a US share and back', () => {
       overdrawnAccounts: [],
     });
   });
+
+  const expectBalances = async () => {
+    const balances = await balancesByCurrency(ctx, tenant.test, accountId);
+    expect({ NGN: balances.NGN.cash, USD: balances.USD.cash }).toEqual({
+      NGN: model.NGN.toFixed(2),
+      USD: model.USD.toFixed(2),
+    });
+    expect({ NGN: balances.NGN.available, USD: balances.USD.available }).toEqual({
+      NGN: model.NGN.toFixed(2),
+      USD: model.USD.toFixed(2),
+    });
+  };
 });

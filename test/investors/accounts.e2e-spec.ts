@@ -5,24 +5,6 @@ import { createTestContext, itLocal, TestContext, TestCredentials, TestTenant } 
 import { expectSvcError } from '../support/errors';
 import { createInvestor, eventsOf, investorKey, useTempStorage } from './fixtures';
 
-const ACCOUNT_KEYS = [
-  'id',
-  'account_number',
-  'status',
-  'crypto_status',
-  'currency',
-  'last_equity',
-  'created_at',
-  'contact',
-  'identity',
-  'disclosures',
-  'agreements',
-  'account_type',
-  'trading_type',
-  'trading_configurations',
-  'enabled_assets',
-];
-
 describe('Investment accounts', () => {
   useTempStorage();
   let ctx: TestContext;
@@ -34,9 +16,6 @@ describe('Investment accounts', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const action = (creds: TestCredentials, accountId: string, name: string) =>
-    ctx.as(creds).post(`/v1/accounts/${accountId}/actions/${name}`);
 
   it('GET /v1/accounts is a bare array of account-style records exactly as the spec table', async () => {
     const own = await ctx.createTenant();
@@ -253,4 +232,25 @@ describe('Investment accounts', () => {
       ).toContain('SUSPENDED');
     },
   );
+
+  const action = (creds: TestCredentials, accountId: string, name: string) =>
+    ctx.as(creds).post(`/v1/accounts/${accountId}/actions/${name}`);
 });
+
+const ACCOUNT_KEYS = [
+  'id',
+  'account_number',
+  'status',
+  'crypto_status',
+  'currency',
+  'last_equity',
+  'created_at',
+  'contact',
+  'identity',
+  'disclosures',
+  'agreements',
+  'account_type',
+  'trading_type',
+  'trading_configurations',
+  'enabled_assets',
+];

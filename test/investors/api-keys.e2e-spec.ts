@@ -2,20 +2,6 @@ import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey, useTempStorage } from './fixtures';
 
-const RECORD_KEYS = [
-  'id',
-  'object',
-  'created',
-  'livemode',
-  'account_id',
-  'name',
-  'environment',
-  'status',
-  'public_key',
-  'expires_at',
-  'metadata',
-];
-
 describe('API keys', () => {
   useTempStorage();
   let ctx: TestContext;
@@ -27,8 +13,6 @@ describe('API keys', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const keysOf = (investorId: string) => `/v1/investors/${investorId}/api-keys`;
 
   it('creates an investor-scoped key whose secret is shown once; the key works at once, scoped to its investor', async () => {
     const investor = await createInvestor(ctx, tenant.test);
@@ -181,4 +165,20 @@ describe('API keys', () => {
     const newer = await ctx.as(tenant.test).get(`${keysOf(investor.id)}?ending_before=${ids[0]}`);
     expect(newer.body.data.map((k: { id: string }) => k.id)).toEqual([ids[2], ids[1]]);
   });
+
+  const keysOf = (investorId: string) => `/v1/investors/${investorId}/api-keys`;
 });
+
+const RECORD_KEYS = [
+  'id',
+  'object',
+  'created',
+  'livemode',
+  'account_id',
+  'name',
+  'environment',
+  'status',
+  'public_key',
+  'expires_at',
+  'metadata',
+];

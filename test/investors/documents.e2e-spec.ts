@@ -3,17 +3,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { createInvestor, eventsOf, investorKey, JPEG, PDF, PNG, upload, useTempStorage } from './fixtures';
+import {
+  binary,
+  createInvestor,
+  eventsOf,
+  investorKey,
+  JPEG,
+  PDF,
+  PNG,
+  upload,
+  useTempStorage,
+} from './fixtures';
 
 // A small limit keeps the oversize case fast; the default (10 MB) comes from the configuration.
 const MAX_BYTES = 256 * 1024;
-
-/** Every file under the storage directory, with its bytes. */
-function storedFiles(root: string): Array<{ name: string; bytes: Buffer }> {
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => ({ name: e.name, bytes: readFileSync(join(e.parentPath, e.name)) }));
-}
 
 describe('Documents', () => {
   let ctx: TestContext;
@@ -32,16 +35,6 @@ describe('Documents', () => {
     await ctx?.close();
     delete process.env.DOCUMENT_MAX_BYTES;
   });
-
-  const get = (creds: TestCredentials, path: string) =>
-    ctx.http().get(path).set('Authorization', basic(creds));
-  const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  };
-  const download = (creds: TestCredentials, investorId: string, documentId: string) =>
-    get(creds, `/v1/investors/${investorId}/documents/${documentId}/download`).buffer(true).parse(binary);
 
   it.each([
     ['passport', 'application/pdf', 'passport scan.pdf', PDF],
@@ -355,4 +348,16 @@ describe('Documents', () => {
     expectSvcError(await get(tenant.test, `/v1/investors/${own.id}/documents/../../accounts`), 'SVC-404-001');
     expect((await eventsOf(ctx, stranger)).length).toBe(0);
   });
+
+  const get = (creds: TestCredentials, path: string) =>
+    ctx.http().get(path).set('Authorization', basic(creds));
+  const download = (creds: TestCredentials, investorId: string, documentId: string) =>
+    get(creds, `/v1/investors/${investorId}/documents/${documentId}/download`).buffer(true).parse(binary);
 });
+
+/** Every file under the storage directory, with its bytes. */
+function storedFiles(root: string): Array<{ name: string; bytes: Buffer }> {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => ({ name: e.name, bytes: readFileSync(join(e.parentPath, e.name)) }));
+}

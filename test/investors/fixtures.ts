@@ -183,3 +183,10 @@ export async function investorKey(
   }
   return { id: res.body.id, publicKey: res.body.public_key, secret: res.body.secret };
 }
+
+/** A supertest parser collecting a binary body (supertest buffers only text types itself). */
+export function binary(res: any, cb: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}

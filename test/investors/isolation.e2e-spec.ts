@@ -2,8 +2,6 @@ import { basic, createTestContext, TestContext, TestCredentials, TestTenant } fr
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody, investorKey, PDF, upload, useTempStorage } from './fixtures';
 
-type Route = [method: 'get' | 'post' | 'patch', path: string, body?: object];
-
 /**
  * Every route of investors, accounts, KYC, documents, disclosures and API keys, addressed with
  * tenant A's ids, tried with keys that must not reach them.
@@ -25,45 +23,7 @@ describe('Isolation between tenants, investors and modes', () => {
     process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE = '100000';
     process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = '100000';
     ctx = await createTestContext();
-    a = await ctx.createTenant();
-    b = await ctx.createTenant();
-    investor = await createInvestor(ctx, a.test);
-    documentId = (
-      await upload(ctx, a.test, investor.id, 'passport', {
-        bytes: PDF,
-        name: 'p.pdf',
-        contentType: 'application/pdf',
-      })
-    ).body.id;
-    keyOfA = await investorKey(ctx, a.test, investor.id);
-    const inv = `/v1/investors/${investor.id}`;
-    const acc = `/v1/accounts/${investor.account_id}`;
-    routes = [
-      ['get', inv],
-      ['patch', inv, { metadata: { x: 'y' } }],
-      ['post', inv, { metadata: { x: 'y' } }],
-      ['get', acc],
-      ['post', `${acc}/actions/suspend`],
-      ['post', `${acc}/actions/reactivate`],
-      ['post', `${acc}/actions/close`],
-      ['get', `${inv}/kyc`],
-      ['post', `${inv}/kyc`],
-      ['post', `/v1/test_helpers/investors/${investor.id}/kyc/approve`],
-      ['post', `/v1/test_helpers/investors/${investor.id}/kyc/reject`],
-      ['get', `${inv}/documents`],
-      ['get', `${inv}/documents/${documentId}`],
-      ['get', `${inv}/documents/${documentId}/download`],
-      [
-        'post',
-        `${inv}/agreements`,
-        { agreements: [{ agreement: 'customer_agreement', revision: '2025-06', ip_address: '203.0.113.7' }] },
-      ],
-      ['get', `${inv}/agreements`],
-      ['post', `${inv}/api-keys`, { name: 'x' }],
-      ['get', `${inv}/api-keys`],
-      ['get', `${inv}/api-keys/${keyOfA.id}`],
-      ['post', `${inv}/api-keys/${keyOfA.id}/revoke`],
-    ];
+    await tenantAObjects();
   });
 
   afterAll(async () => {
@@ -71,30 +31,6 @@ describe('Isolation between tenants, investors and modes', () => {
     delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
     await ctx?.close();
   });
-
-  const call = (creds: TestCredentials, [method, path, body]: Route) => {
-    const req = ctx.http()[method](path).set('Authorization', basic(creds));
-    return body ? req.send(body) : req;
-  };
-
-  /** Tenant A's objects are exactly as they were. */
-  async function expectUntouched(): Promise<void> {
-    const seen = await ctx.http().get(`/v1/investors/${investor.id}`).set('Authorization', basic(a.test));
-    expect(seen.body).toMatchObject({
-      status: 'submitted',
-      metadata: { partner_user_id: 'u_1029' },
-      agreements: [],
-    });
-    expect(seen.body.metadata).not.toHaveProperty('x');
-    expect((await ctx.http().get('/v1/accounts').set('Authorization', basic(keyOfA))).status).toBe(200);
-    const keys = await ctx
-      .http()
-      .get(`/v1/investors/${investor.id}/api-keys`)
-      .set('Authorization', basic(a.test));
-    expect(keys.body.data.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
-      [keyOfA.id, 'active'],
-    ]);
-  }
 
   it('every route refuses missing or revoked credentials with 401 SVC-401-001', async () => {
     const other = await createInvestor(ctx, a.test);
@@ -163,4 +99,73 @@ describe('Isolation between tenants, investors and modes', () => {
     expect(accounts.body.map((acc: { id: string }) => acc.id)).toEqual([other.account_id]);
     await expectUntouched();
   });
+
+  /** Tenants A and B; A's investor with a document and an investor key, and every route addressed with their ids. */
+  async function tenantAObjects(): Promise<void> {
+    a = await ctx.createTenant();
+    b = await ctx.createTenant();
+    investor = await createInvestor(ctx, a.test);
+    documentId = (
+      await upload(ctx, a.test, investor.id, 'passport', {
+        bytes: PDF,
+        name: 'p.pdf',
+        contentType: 'application/pdf',
+      })
+    ).body.id;
+    keyOfA = await investorKey(ctx, a.test, investor.id);
+    const inv = `/v1/investors/${investor.id}`;
+    const acc = `/v1/accounts/${investor.account_id}`;
+    routes = [
+      ['get', inv],
+      ['patch', inv, { metadata: { x: 'y' } }],
+      ['post', inv, { metadata: { x: 'y' } }],
+      ['get', acc],
+      ['post', `${acc}/actions/suspend`],
+      ['post', `${acc}/actions/reactivate`],
+      ['post', `${acc}/actions/close`],
+      ['get', `${inv}/kyc`],
+      ['post', `${inv}/kyc`],
+      ['post', `/v1/test_helpers/investors/${investor.id}/kyc/approve`],
+      ['post', `/v1/test_helpers/investors/${investor.id}/kyc/reject`],
+      ['get', `${inv}/documents`],
+      ['get', `${inv}/documents/${documentId}`],
+      ['get', `${inv}/documents/${documentId}/download`],
+      [
+        'post',
+        `${inv}/agreements`,
+        { agreements: [{ agreement: 'customer_agreement', revision: '2025-06', ip_address: '203.0.113.7' }] },
+      ],
+      ['get', `${inv}/agreements`],
+      ['post', `${inv}/api-keys`, { name: 'x' }],
+      ['get', `${inv}/api-keys`],
+      ['get', `${inv}/api-keys/${keyOfA.id}`],
+      ['post', `${inv}/api-keys/${keyOfA.id}/revoke`],
+    ];
+  }
+
+  const call = (creds: TestCredentials, [method, path, body]: Route) => {
+    const req = ctx.http()[method](path).set('Authorization', basic(creds));
+    return body ? req.send(body) : req;
+  };
+
+  /** Tenant A's objects are exactly as they were. */
+  async function expectUntouched(): Promise<void> {
+    const seen = await ctx.http().get(`/v1/investors/${investor.id}`).set('Authorization', basic(a.test));
+    expect(seen.body).toMatchObject({
+      status: 'submitted',
+      metadata: { partner_user_id: 'u_1029' },
+      agreements: [],
+    });
+    expect(seen.body.metadata).not.toHaveProperty('x');
+    expect((await ctx.http().get('/v1/accounts').set('Authorization', basic(keyOfA))).status).toBe(200);
+    const keys = await ctx
+      .http()
+      .get(`/v1/investors/${investor.id}/api-keys`)
+      .set('Authorization', basic(a.test));
+    expect(keys.body.data.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
+      [keyOfA.id, 'active'],
+    ]);
+  }
 });
+
+type Route = [method: 'get' | 'post' | 'patch', path: string, body?: object];

@@ -14,12 +14,6 @@ import {
 } from './fixtures';
 import { WebhookReceiver } from './receiver';
 
-interface EventRow {
-  id: string;
-  event: string;
-  data: Record<string, any>;
-}
-
 describe('Compliance: KYC', () => {
   useTempStorage();
   let ctx: TestContext;
@@ -37,46 +31,6 @@ describe('Compliance: KYC', () => {
     await ctx?.close();
     await receiver?.stop();
   });
-
-  const kyc = (creds: TestCredentials, investorId: string) =>
-    ctx.as(creds).get(`/v1/investors/${investorId}/kyc`);
-  const submit = (creds: TestCredentials, investorId: string) =>
-    ctx.as(creds).post(`/v1/investors/${investorId}/kyc`);
-  const helper = (creds: TestCredentials, investorId: string, decision: 'approve' | 'reject') =>
-    ctx.as(creds).post(`/v1/test_helpers/investors/${investorId}/kyc/${decision}`);
-  const pdf = (name: string) => ({ bytes: PDF, name, contentType: 'application/pdf' });
-
-  /**
-   * Events of the tenant not seen before (each call marks them seen). Events written in one
-   * transaction may share a timestamp, so their relative order is not asserted; their names are
-   * compared sorted and each is found by its content.
-   */
-  async function newEvents(owner: TestTenant, seen: Set<string>): Promise<EventRow[]> {
-    const rows: EventRow[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const res = await ctx
-        .as(owner.test)
-        .get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
-      expect(res.status).toBe(200);
-      rows.push(...(res.body.data as EventRow[]));
-      if (!res.body.has_more) {
-        break;
-      }
-      after = res.body.data[res.body.data.length - 1].id;
-    }
-    const fresh = rows.filter((r) => !seen.has(r.id));
-    fresh.forEach((r) => seen.add(r.id));
-    return fresh;
-  }
-  const names = (events: EventRow[]) => events.map((e) => e.event).sort();
-  const find = (events: EventRow[], event: string, match: Record<string, unknown> = {}) => {
-    const found = events.filter(
-      (e) => e.event === event && Object.entries(match).every(([k, v]) => e.data[k] === v),
-    );
-    expect(found).toHaveLength(1);
-    return found[0];
-  };
 
   it('through the API alone: investor, documents, disclosures, KYC to ACTIVE, every event on the webhook, a scoped key issued and revoked', async () => {
     const partner = await ctx.createTenant();
@@ -388,4 +342,50 @@ describe('Compliance: KYC', () => {
     expectSvcError(await helper(key, other.id, 'reject'), 'SVC-404-001');
     expect((await kyc(tenant.test, other.id)).body).toMatchObject({ status: 'not_submitted' });
   });
+
+  const kyc = (creds: TestCredentials, investorId: string) =>
+    ctx.as(creds).get(`/v1/investors/${investorId}/kyc`);
+  const submit = (creds: TestCredentials, investorId: string) =>
+    ctx.as(creds).post(`/v1/investors/${investorId}/kyc`);
+  const helper = (creds: TestCredentials, investorId: string, decision: 'approve' | 'reject') =>
+    ctx.as(creds).post(`/v1/test_helpers/investors/${investorId}/kyc/${decision}`);
+  const pdf = (name: string) => ({ bytes: PDF, name, contentType: 'application/pdf' });
+
+  /**
+   * Events of the tenant not seen before (each call marks them seen). Events written in one
+   * transaction may share a timestamp, so their relative order is not asserted; their names are
+   * compared sorted and each is found by its content.
+   */
+  async function newEvents(owner: TestTenant, seen: Set<string>): Promise<EventRow[]> {
+    const rows: EventRow[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await ctx
+        .as(owner.test)
+        .get(`/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
+      expect(res.status).toBe(200);
+      rows.push(...(res.body.data as EventRow[]));
+      if (!res.body.has_more) {
+        break;
+      }
+      after = res.body.data[res.body.data.length - 1].id;
+    }
+    const fresh = rows.filter((r) => !seen.has(r.id));
+    fresh.forEach((r) => seen.add(r.id));
+    return fresh;
+  }
+  const names = (events: EventRow[]) => events.map((e) => e.event).sort();
+  const find = (events: EventRow[], event: string, match: Record<string, unknown> = {}) => {
+    const found = events.filter(
+      (e) => e.event === event && Object.entries(match).every(([k, v]) => e.data[k] === v),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
 });
+
+interface EventRow {
+  id: string;
+  event: string;
+  data: Record<string, any>;
+}

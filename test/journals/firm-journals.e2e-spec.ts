@@ -28,8 +28,6 @@ describe('Firm account and journals', () => {
 
   afterAll(() => ctx.close());
 
-  const client = () => as(ctx, tenant.test);
-
   it('opens one firm account per mode, tenant-level keys only', async () => {
     const test = await client().get('/v1/firm-account');
     expect(test.body).toEqual({
@@ -347,4 +345,6 @@ describe('Firm account and journals', () => {
       overdrawnAccounts: [],
     });
   });
+
+  const client = () => as(ctx, tenant.test);
 });

@@ -13,28 +13,6 @@ import {
   setFxRate,
 } from '../fx/support/fx';
 
-type Op =
-  | { kind: 'convert'; who: number; from: 'NGN' | 'USD'; cents: number }
-  | { kind: 'journal'; from: number; to: number; currency: 'NGN' | 'USD'; cents: number };
-
-const MID = { NGN: '0.00066667', USD: '1500' } as const;
-const who = fc.integer({ min: 0, max: 2 });
-const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    kind: fc.constant('convert' as const),
-    who,
-    from: fc.constantFrom('NGN' as const, 'USD' as const),
-    cents: fc.integer({ min: 100, max: 30_000_000 }),
-  }),
-  fc.record({
-    kind: fc.constant('journal' as const),
-    from: who,
-    to: who,
-    currency: fc.constantFrom('NGN' as const, 'USD' as const),
-    cents: fc.integer({ min: 1, max: 500_000 }),
-  }),
-);
-
 /**
  * Random conversions and journals among the firm account and two investors, each checked against
  * an independent model: a request fits exactly when the model has the cash (and the limits allow
@@ -131,3 +109,25 @@ describe('Property: conversions and journals', () => {
     );
   }, 240_000);
 });
+
+type Op =
+  | { kind: 'convert'; who: number; from: 'NGN' | 'USD'; cents: number }
+  | { kind: 'journal'; from: number; to: number; currency: 'NGN' | 'USD'; cents: number };
+
+const MID = { NGN: '0.00066667', USD: '1500' } as const;
+const who = fc.integer({ min: 0, max: 2 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constant('convert' as const),
+    who,
+    from: fc.constantFrom('NGN' as const, 'USD' as const),
+    cents: fc.integer({ min: 100, max: 30_000_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('journal' as const),
+    from: who,
+    to: who,
+    currency: fc.constantFrom('NGN' as const, 'USD' as const),
+    cents: fc.integer({ min: 1, max: 500_000 }),
+  }),
+);

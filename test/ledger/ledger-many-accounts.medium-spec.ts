@@ -6,6 +6,7 @@ import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
 import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { bank, cash, expectLedgerConsistent } from './support/ledger-accounts';
 
 /**
  * Writes that change the running totals of several accounts at once (ledger.postMany, a conversion
@@ -25,37 +26,6 @@ describeLocal('Ledger writes over several accounts (service on a real database)'
   });
 
   afterAll(() => ctx?.close());
-
-  const cash = (ownerId: string) => ({ kind: 'investor_cash' as const, ownerId, currency: 'USD' });
-  const bank = { kind: 'bank_clearing' as const, currency: 'USD' };
-
-  /** A journal moving `amount` from one investor's cash to another's. */
-  const move = (from: string, to: string, amount: string) => ({
-    journalKey: randomUUID(),
-    kind: 'journal.executed',
-    effectiveAt: at,
-    entries: [
-      { account: from === 'bank' ? bank : cash(from), direction: 'debit' as const, amount },
-      { account: cash(to), direction: 'credit' as const, amount },
-    ],
-  });
-
-  const postMany = (journals: Array<ReturnType<typeof move>>) =>
-    ctx.dataSource.transaction((m) =>
-      ledger.postMany(m, scope, journals, { insufficientFundsParam: 'amount' }),
-    );
-
-  const cashOf = async (owner: string) =>
-    ((await ledger.balances(scope, owner)).find((b) => b.currency === 'USD')?.cash ?? new Decimal(0)).toFixed(
-      2,
-    );
-
-  const expectConsistent = async () =>
-    expect(await ctx.app.get(LedgerAudit).check(scope.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
 
   it('a set of journals over several accounts posts all or nothing: one overdraft refuses the set', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
@@ -105,4 +75,29 @@ describeLocal('Ledger writes over several accounts (service on a real database)'
     expect(await cashOf(payer)).toBe('2.00');
     await expectConsistent();
   });
+
+  /** A journal moving `amount` from one investor's cash to another's. */
+  const move = (from: string, to: string, amount: string) => ({
+    journalKey: randomUUID(),
+    kind: 'journal.executed',
+    effectiveAt: at,
+    entries: [
+      { account: from === 'bank' ? bank() : cash(from), direction: 'debit' as const, amount },
+      { account: cash(to), direction: 'credit' as const, amount },
+    ],
+  });
+
+  const postMany = (journals: Array<ReturnType<typeof move>>) =>
+    ctx.dataSource.transaction((m) =>
+      ledger.postMany(m, scope, journals, { insufficientFundsParam: 'amount' }),
+    );
+
+  const cashOf = async (owner: string) =>
+    ((await ledger.balances(scope, owner)).find((b) => b.currency === 'USD')?.cash ?? new Decimal(0)).toFixed(
+      2,
+    );
+
+  function expectConsistent(): Promise<void> {
+    return expectLedgerConsistent(ctx.app.get(LedgerAudit), scope.tenantId);
+  }
 });

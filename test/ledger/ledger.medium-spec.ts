@@ -7,6 +7,7 @@ import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledg
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
 import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { bank, cash, expectLedgerConsistent, fees } from './support/ledger-accounts';
 
 describeLocal('Ledger (service on a real database)', () => {
   let ctx: ServiceContext;
@@ -23,46 +24,6 @@ describeLocal('Ledger (service on a real database)', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const tx = <T>(work: (manager: EntityManager) => Promise<T>) => ctx.dataSource.transaction(work);
-  const cash = (ownerId: string, currency = 'USD') => ({ kind: 'investor_cash' as const, ownerId, currency });
-  const bank = (currency = 'USD') => ({ kind: 'bank_clearing' as const, currency });
-  const fees = (currency = 'USD') => ({ kind: 'fees_revenue' as const, currency });
-
-  /** A settled deposit: bank clearing to the investor's cash. */
-  const fund = (ownerId: string, amount: string, key: string = randomUUID()) =>
-    tx((m) =>
-      ledger.post(m, {
-        ...scope,
-        journalKey: key,
-        kind: 'deposit.settled',
-        effectiveAt: at,
-        entries: [
-          { account: bank(), direction: 'debit', amount },
-          { account: cash(ownerId), direction: 'credit', amount },
-        ],
-      }),
-    );
-
-  const balance = async (ownerId: string, currency = 'USD') => {
-    const found = (await ledger.balances(scope, ownerId)).find((b) => b.currency === currency);
-    return found
-      ? {
-          cash: found.cash.toFixed(2),
-          available: found.available.toFixed(2),
-          pending_deposits: found.pendingDeposits.toFixed(2),
-          withdrawal_holds: found.withdrawalHolds.toFixed(2),
-          order_holds: found.orderHolds.toFixed(2),
-        }
-      : undefined;
-  };
-
-  const expectConsistent = async () =>
-    expect(await audit.check(scope.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
 
   it('posts a balanced journal: the investor’s cash is derived from it and the totals equal the entries', async () => {
     const owner = randomUUID();
@@ -521,4 +482,38 @@ describeLocal('Ledger (service on a real database)', () => {
     );
     expect(Number(n)).toBe(0);
   });
+
+  const tx = <T>(work: (manager: EntityManager) => Promise<T>) => ctx.dataSource.transaction(work);
+
+  /** A settled deposit: bank clearing to the investor's cash. */
+  const fund = (ownerId: string, amount: string, key: string = randomUUID()) =>
+    tx((m) =>
+      ledger.post(m, {
+        ...scope,
+        journalKey: key,
+        kind: 'deposit.settled',
+        effectiveAt: at,
+        entries: [
+          { account: bank(), direction: 'debit', amount },
+          { account: cash(ownerId), direction: 'credit', amount },
+        ],
+      }),
+    );
+
+  const balance = async (ownerId: string, currency = 'USD') => {
+    const found = (await ledger.balances(scope, ownerId)).find((b) => b.currency === currency);
+    return found
+      ? {
+          cash: found.cash.toFixed(2),
+          available: found.available.toFixed(2),
+          pending_deposits: found.pendingDeposits.toFixed(2),
+          withdrawal_holds: found.withdrawalHolds.toFixed(2),
+          order_holds: found.orderHolds.toFixed(2),
+        }
+      : undefined;
+  };
+
+  function expectConsistent(): Promise<void> {
+    return expectLedgerConsistent(audit, scope.tenantId);
+  }
 });

@@ -23,39 +23,6 @@ describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as 
 
   afterAll(() => ctx?.close());
 
-  function captured(tenant: TestTenant, overrides: Partial<CapturedRequest> = {}): CapturedRequest {
-    sequence += 1;
-    return {
-      id: `req_recorder_${process.pid}_${sequence}`,
-      scope: {
-        tenantId: tenant.tenantId,
-        livemode: false,
-        keyId: tenant.test.id,
-        investorId: null,
-        method: 'basic',
-      },
-      publicKey: null,
-      method: 'GET',
-      originalUrl: '/v1/webhooks',
-      status: 200,
-      durationMs: 1,
-      finishedAt: Date.now(),
-      error: undefined,
-      idempotencyKey: undefined,
-      replayed: false,
-      legacy: false,
-      ...overrides,
-    };
-  }
-
-  async function storedIds(ids: string[]): Promise<string[]> {
-    const rows: Array<{ id: string }> = await ctx.dataSource.query(
-      `SELECT "id" FROM "request_logs" WHERE "id" = ANY($1) ORDER BY "id"`,
-      [ids],
-    );
-    return rows.map((r) => r.id);
-  }
-
   it('stores rows carrying NUL and lone surrogates anywhere, those characters replaced by U+FFFD', async () => {
     // 511 characters: the path's 512-character cut falls between the halves of the emoji.
     const longPath = `/v1/investors/${'x'.repeat(497)}`;
@@ -115,4 +82,37 @@ describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as 
     );
     expect(jobs.map((j) => j.tenant_id)).toEqual([survivor.tenantId]);
   });
+
+  function captured(tenant: TestTenant, overrides: Partial<CapturedRequest> = {}): CapturedRequest {
+    sequence += 1;
+    return {
+      id: `req_recorder_${process.pid}_${sequence}`,
+      scope: {
+        tenantId: tenant.tenantId,
+        livemode: false,
+        keyId: tenant.test.id,
+        investorId: null,
+        method: 'basic',
+      },
+      publicKey: null,
+      method: 'GET',
+      originalUrl: '/v1/webhooks',
+      status: 200,
+      durationMs: 1,
+      finishedAt: Date.now(),
+      error: undefined,
+      idempotencyKey: undefined,
+      replayed: false,
+      legacy: false,
+      ...overrides,
+    };
+  }
+
+  async function storedIds(ids: string[]): Promise<string[]> {
+    const rows: Array<{ id: string }> = await ctx.dataSource.query(
+      `SELECT "id" FROM "request_logs" WHERE "id" = ANY($1) ORDER BY "id"`,
+      [ids],
+    );
+    return rows.map((r) => r.id);
+  }
 });

@@ -1,55 +1,10 @@
 import { investorBody, investorKey } from '../investors/fixtures';
 import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 
-interface RequestLog {
-  id: string;
-  status: number;
-  method: string;
-  path: string;
-  query: Record<string, string> | null;
-  error: Record<string, unknown> | null;
-  error_code: string | null;
-  idempotency_key: string | null;
-  idempotent_replayed: boolean;
-  legacy: boolean;
-  api_key_id: string | null;
-  livemode: boolean;
-}
-
-/** Personal data and secrets sent in the requests below; none may reach a stored row. */
-const EMAIL = 'ada.lovelace.private@example.com';
-const NAME = 'Augusta-Secretname';
-
 describe('Request logs', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   let other: TestTenant;
-
-  /** An investor creation the API refuses, always under the same idempotency key. */
-  const refusedCreate = () =>
-    ctx
-      .as(tenant.test)
-      .post(
-        '/v1/investors',
-        { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
-        'request-log-test-key-0001',
-      );
-
-  /** Polls until the request's log row is readable (it is written off the request path). */
-  async function logOf(requestId: string, creds = tenant.test): Promise<RequestLog> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const res = await ctx.as(creds).get(`/v1/request-logs/${requestId}`);
-      if (res.status === 200) {
-        return res.body as RequestLog;
-      }
-      expect(res.status).toBe(404);
-      if (Date.now() > deadline) {
-        throw new Error(`request ${requestId} never appeared in the request log`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   let failedId: string;
   let failedBody: { error: Record<string, unknown> };
@@ -60,15 +15,7 @@ describe('Request logs', () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     other = await ctx.createTenant();
-    const failed = await refusedCreate();
-    expect(failed.status).toBeGreaterThanOrEqual(400);
-    expect(failed.status).toBeLessThan(500);
-    failedId = failed.headers['request-id'];
-    failedBody = failed.body;
-    failedStatus = failed.status;
-    const ok = await ctx.as(tenant.test).get(`/v1/investors?limit=5&email=${encodeURIComponent(EMAIL)}`);
-    expect(ok.status).toBe(200);
-    okId = ok.headers['request-id'];
+    await logOneRefusalAndOneRead();
   });
 
   afterAll(async () => {
@@ -369,4 +316,62 @@ describe('Request logs', () => {
       expect(left.map((r) => r.id)).toEqual([okId]);
     }
   });
+
+  /** One refused investor creation and one list read, their request ids and what the refusal answered. */
+  async function logOneRefusalAndOneRead(): Promise<void> {
+    const failed = await refusedCreate();
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    expect(failed.status).toBeLessThan(500);
+    failedId = failed.headers['request-id'];
+    failedBody = failed.body;
+    failedStatus = failed.status;
+    const ok = await ctx.as(tenant.test).get(`/v1/investors?limit=5&email=${encodeURIComponent(EMAIL)}`);
+    expect(ok.status).toBe(200);
+    okId = ok.headers['request-id'];
+  }
+
+  /** An investor creation the API refuses, always under the same idempotency key. */
+  const refusedCreate = () =>
+    ctx
+      .as(tenant.test)
+      .post(
+        '/v1/investors',
+        { email: EMAIL, first_name: NAME, last_name: NAME, date_of_birth: 'not a date' },
+        'request-log-test-key-0001',
+      );
+
+  /** Polls until the request's log row is readable (it is written off the request path). */
+  async function logOf(requestId: string, creds = tenant.test): Promise<RequestLog> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await ctx.as(creds).get(`/v1/request-logs/${requestId}`);
+      if (res.status === 200) {
+        return res.body as RequestLog;
+      }
+      expect(res.status).toBe(404);
+      if (Date.now() > deadline) {
+        throw new Error(`request ${requestId} never appeared in the request log`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 });
+
+interface RequestLog {
+  id: string;
+  status: number;
+  method: string;
+  path: string;
+  query: Record<string, string> | null;
+  error: Record<string, unknown> | null;
+  error_code: string | null;
+  idempotency_key: string | null;
+  idempotent_replayed: boolean;
+  legacy: boolean;
+  api_key_id: string | null;
+  livemode: boolean;
+}
+
+/** Personal data and secrets sent in these requests; none may reach a stored row. */
+const EMAIL = 'ada.lovelace.private@example.com';
+const NAME = 'Augusta-Secretname';

@@ -26,13 +26,6 @@ describe('Sandbox admin API', () => {
     await ctx?.close();
   });
 
-  async function createTenant(body: Record<string, unknown>) {
-    const res = await ctx.http().post('/v1/sandbox/tenants').set(admin()).send(body);
-    expect(res.status).toBe(201);
-    made.push(res.body.tenant_id);
-    return res.body;
-  }
-
   it('creates a tenant answering its test and live keys, like tenants:create', async () => {
     const body = await createTenant({
       name: name('keys'),
@@ -258,4 +251,11 @@ describe('Sandbox admin API', () => {
       }
     });
   });
+
+  async function createTenant(body: Record<string, unknown>) {
+    const res = await ctx.http().post('/v1/sandbox/tenants').set(admin()).send(body);
+    expect(res.status).toBe(201);
+    made.push(res.body.tenant_id);
+    return res.body;
+  }
 });

@@ -15,13 +15,7 @@ describeLocal('TenantEraser against the tenant’s own running work', () => {
   beforeAll(async () => {
     ctx = await createServiceContext([]);
     eraser = new TenantEraser(ctx.dataSource);
-    // Tenant-owned tables of a later module: children reference parents, no cascade, so the
-    // eraser empties erase_race_children before erase_race_parents. Like "events", they do not
-    // reference "tenants" (whose row the erase locks first, which would hold any such insert).
-    await ctx.dataSource.query(`
-      CREATE TABLE "erase_race_parents" ("id" text PRIMARY KEY, "tenant_id" text NOT NULL, "note" text);
-      CREATE TABLE "erase_race_children" ("id" text PRIMARY KEY, "tenant_id" text NOT NULL,
-        "parent_id" text NOT NULL REFERENCES "erase_race_parents"("id"), "note" text)`);
+    await createRaceTables();
   });
 
   beforeEach(async () => {
@@ -37,45 +31,6 @@ describeLocal('TenantEraser against the tenant’s own running work', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  async function tenantWithParent(): Promise<{ tenantId: string; parentId: string }> {
-    const tenantId = await ctx.createTenant();
-    const parentId = `p_${tenantId}`;
-    await ctx.dataSource.query(`INSERT INTO "erase_race_parents" ("id", "tenant_id") VALUES ($1, $2)`, [
-      parentId,
-      tenantId,
-    ]);
-    return { tenantId, parentId };
-  }
-
-  /** Resolves once the erase's DELETE on the given table waits for a row lock. */
-  async function eraseWaitsOn(table: string): Promise<void> {
-    for (let i = 0; i < 600; i++) {
-      const rows: unknown[] = await ctx.dataSource.query(
-        `SELECT 1 FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`,
-        [`DELETE FROM "${table}"%`],
-      );
-      if (rows.length > 0) {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`the erase never waited on ${table}`);
-  }
-
-  async function leftOf(tenantId: string): Promise<number[]> {
-    const counts: number[] = [];
-    for (const table of ['erase_race_children', 'erase_race_parents', 'tenants']) {
-      const column = table === 'tenants' ? 'id' : 'tenant_id';
-      const [{ n }] = await ctx.dataSource.query(
-        `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`,
-        [tenantId],
-      );
-      counts.push(n);
-    }
-    return counts;
-  }
 
   it('starts again when a child row is committed under a parent after the children were emptied', async () => {
     const { tenantId, parentId } = await tenantWithParent();
@@ -117,4 +72,53 @@ describeLocal('TenantEraser against the tenant’s own running work', () => {
     expect(await erased).toMatchObject({ erase_race_children: 1, erase_race_parents: 1 });
     expect(await leftOf(tenantId)).toEqual([0, 0, 0]);
   });
+
+  async function createRaceTables(): Promise<void> {
+    // Tenant-owned tables of a later module: children reference parents, no cascade, so the
+    // eraser empties erase_race_children before erase_race_parents. Like "events", they do not
+    // reference "tenants" (whose row the erase locks first, which would hold any such insert).
+    await ctx.dataSource.query(`
+      CREATE TABLE "erase_race_parents" ("id" text PRIMARY KEY, "tenant_id" text NOT NULL, "note" text);
+      CREATE TABLE "erase_race_children" ("id" text PRIMARY KEY, "tenant_id" text NOT NULL,
+        "parent_id" text NOT NULL REFERENCES "erase_race_parents"("id"), "note" text)`);
+  }
+
+  async function tenantWithParent(): Promise<{ tenantId: string; parentId: string }> {
+    const tenantId = await ctx.createTenant();
+    const parentId = `p_${tenantId}`;
+    await ctx.dataSource.query(`INSERT INTO "erase_race_parents" ("id", "tenant_id") VALUES ($1, $2)`, [
+      parentId,
+      tenantId,
+    ]);
+    return { tenantId, parentId };
+  }
+
+  /** Resolves once the erase's DELETE on the given table waits for a row lock. */
+  async function eraseWaitsOn(table: string): Promise<void> {
+    for (let i = 0; i < 600; i++) {
+      const rows: unknown[] = await ctx.dataSource.query(
+        `SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`,
+        [`DELETE FROM "${table}"%`],
+      );
+      if (rows.length > 0) {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the erase never waited on ${table}`);
+  }
+
+  async function leftOf(tenantId: string): Promise<number[]> {
+    const counts: number[] = [];
+    for (const table of ['erase_race_children', 'erase_race_parents', 'tenants']) {
+      const column = table === 'tenants' ? 'id' : 'tenant_id';
+      const [{ n }] = await ctx.dataSource.query(
+        `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`,
+        [tenantId],
+      );
+      counts.push(n);
+    }
+    return counts;
+  }
 });

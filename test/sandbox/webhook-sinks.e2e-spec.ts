@@ -5,14 +5,6 @@ import { remoteBaseUrl } from '../support/remote';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 
-interface SinkRequest {
-  sequence: number;
-  method: string;
-  headers: Record<string, string>;
-  body: string;
-  received_at: string;
-}
-
 /** Issue 9: webhook sinks, receivers hosted by the sandbox, readable through the API (test mode). */
 describe('Webhook sinks', () => {
   let ctx: TestContext;
@@ -26,22 +18,6 @@ describe('Webhook sinks', () => {
   afterAll(async () => {
     await ctx?.close();
   });
-
-  const post = (path: string, body: object = {}) =>
-    ctx.http().post(path).set('Authorization', basic(tenant.test)).send(body);
-  const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
-
-  async function requestsOf(sinkId: string, count: number): Promise<SinkRequest[]> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const res = await get(`/v1/test_helpers/webhook-sinks/${sinkId}/requests`);
-      expect(res.status).toBe(200);
-      if (res.body.data.length >= count || Date.now() > deadline) {
-        return res.body.data as SinkRequest[];
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
 
   it('records signed deliveries: headers, raw body and time; the signature verifies', async () => {
     const sink = await post('/v1/test_helpers/webhook-sinks');
@@ -127,4 +103,28 @@ describe('Webhook sinks', () => {
     });
     expect(hook.status).toBe(201);
   });
+
+  const post = (path: string, body: object = {}) =>
+    ctx.http().post(path).set('Authorization', basic(tenant.test)).send(body);
+  const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
+
+  async function requestsOf(sinkId: string, count: number): Promise<SinkRequest[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await get(`/v1/test_helpers/webhook-sinks/${sinkId}/requests`);
+      expect(res.status).toBe(200);
+      if (res.body.data.length >= count || Date.now() > deadline) {
+        return res.body.data as SinkRequest[];
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 });
+
+interface SinkRequest {
+  sequence: number;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  received_at: string;
+}

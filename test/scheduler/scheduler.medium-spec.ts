@@ -25,42 +25,10 @@ describeLocal('Scheduler (service on a real database)', () => {
     scheduler = ctx.app.get(JobScheduler);
     runner = ctx.app.get(JobRunner);
     tenantId = await ctx.createTenant();
-    ctx.app.get(JobRegistry).register('test.record', {
-      run: async (manager: EntityManager, job: DueJob) => {
-        // A write that must vanish with the run's transaction when the handler fails after it.
-        await manager.query(`UPDATE tenants SET name = $2 WHERE id = $1`, [job.tenantId, `ran ${job.id}`]);
-        if (failNext > 0) {
-          failNext--;
-          throw new Error('handler failed after writing');
-        }
-        runs.push(job);
-      },
-    });
+    registerRecordingJob();
   });
 
   afterAll(() => ctx?.close());
-
-  const schedule = (dedupeKey: string, dueAt: Date, livemode = true) =>
-    ctx.dataSource.transaction((m) =>
-      scheduler.schedule(m, {
-        tenantId,
-        livemode,
-        kind: 'test.record',
-        dueAt,
-        payload: { dedupeKey },
-        dedupeKey,
-      }),
-    );
-  const row = async (id: string) =>
-    (
-      await ctx.dataSource.query(`SELECT state, attempts, last_error FROM scheduled_jobs WHERE id = $1`, [id])
-    )[0] as { state: string; attempts: number; last_error: string | null };
-  const tenantName = async () =>
-    (
-      (await ctx.dataSource.query(`SELECT name FROM tenants WHERE id = $1`, [tenantId]))[0] as {
-        name: string;
-      }
-    ).name;
 
   it('schedules once per dedupe key, runs once, and a second run of a done job does nothing', async () => {
     const due = new Date(Date.now() - 1000);
@@ -149,4 +117,41 @@ describeLocal('Scheduler (service on a real database)', () => {
       ['w3', at(30).toISOString()],
     ]);
   });
+
+  /** A test.record job that records each run, or writes and then fails while failNext is above zero. */
+  function registerRecordingJob(): void {
+    ctx.app.get(JobRegistry).register('test.record', {
+      run: async (manager: EntityManager, job: DueJob) => {
+        // A write that must vanish with the run's transaction when the handler fails after it.
+        await manager.query(`UPDATE tenants SET name = $2 WHERE id = $1`, [job.tenantId, `ran ${job.id}`]);
+        if (failNext > 0) {
+          failNext--;
+          throw new Error('handler failed after writing');
+        }
+        runs.push(job);
+      },
+    });
+  }
+
+  const schedule = (dedupeKey: string, dueAt: Date, livemode = true) =>
+    ctx.dataSource.transaction((m) =>
+      scheduler.schedule(m, {
+        tenantId,
+        livemode,
+        kind: 'test.record',
+        dueAt,
+        payload: { dedupeKey },
+        dedupeKey,
+      }),
+    );
+  const row = async (id: string) =>
+    (
+      await ctx.dataSource.query(`SELECT state, attempts, last_error FROM scheduled_jobs WHERE id = $1`, [id])
+    )[0] as { state: string; attempts: number; last_error: string | null };
+  const tenantName = async () =>
+    (
+      (await ctx.dataSource.query(`SELECT name FROM tenants WHERE id = $1`, [tenantId]))[0] as {
+        name: string;
+      }
+    ).name;
 });

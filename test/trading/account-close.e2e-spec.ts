@@ -20,9 +20,6 @@ describe('Suspending and closing an account that holds money', () => {
 
   afterAll(() => ctx?.close());
 
-  const client = () => as(ctx, tenant.test);
-  const close = (accountId: string) => client().post(`/v1/accounts/${accountId}/actions/close`);
-
   it('is refused 409 naming what remains until cash, orders, positions and transfers are gone', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
     const account = t.investor.account_id;
@@ -145,4 +142,7 @@ describe('Suspending and closing an account that holds money', () => {
     });
     expect(again.body.status).toBe('filled');
   });
+
+  const client = () => as(ctx, tenant.test);
+  const close = (accountId: string) => client().post(`/v1/accounts/${accountId}/actions/close`);
 });

@@ -21,8 +21,6 @@ describe('One balance, two modules: withdrawals and orders competing for the sam
 
   afterAll(() => ctx?.close());
 
-  const client = () => as(ctx, tenant.test);
-
   it('50 concurrent withdrawals and resting buys of $50 each on $1,000: exactly 20 hold, the rest are 422 naming their field', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
     const bank = await linkBankAccount(ctx, tenant.test, t.investor.id);
@@ -164,4 +162,6 @@ describe('One balance, two modules: withdrawals and orders competing for the sam
       order_holds: '0.00',
     });
   });
+
+  const client = () => as(ctx, tenant.test);
 });

@@ -10,28 +10,6 @@ import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 // The sweep would tick these assets on its own; these tests decide when engines run.
 process.env.ENGINE_SWEEP_INTERVAL_MS = '0';
 
-const ROOT = join(__dirname, '..', '..');
-const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
-
-function runEngine(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(__dirname, 'support', 'crashing-engine.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-}
-
 describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -176,3 +154,25 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
     180_000,
   );
 });
+
+const ROOT = join(__dirname, '..', '..');
+const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
+
+function runEngine(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      join(__dirname, 'support', 'crashing-engine.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+}

@@ -2,16 +2,6 @@ import Decimal from 'decimal.js';
 import { createTestContext, TestContext, TestTenant } from '../support/app';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 
-type Trader = Awaited<ReturnType<typeof trader>>;
-
-/** Σ quantity × price / Σ quantity of the executions, to the most decimals any of their prices has. */
-function vwap(executions: Array<Record<string, string>>): string {
-  const quantity = executions.reduce((s, e) => s.plus(e.quantity), new Decimal(0));
-  const value = executions.reduce((s, e) => s.plus(new Decimal(e.quantity).times(e.price)), new Decimal(0));
-  const decimals = Math.max(...executions.map((e) => new Decimal(e.price).decimalPlaces()));
-  return value.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN).toFixed();
-}
-
 /** What an order's figures say: its average price and, for trailing stops, the stop and the mark. */
 describe('Order figures: average price and trailing stops', () => {
   let ctx: TestContext;
@@ -26,11 +16,6 @@ describe('Order figures: average price and trailing stops', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  async function accountView(id: string) {
-    const res = await t.accountOrders('?limit=100');
-    return (res.body as Array<Record<string, unknown>>).find((o) => o.id === id);
-  }
 
   it.each(['1000', '777.77', '12.34'])(
     'a notional buy of %s filled once reads its execution’s price as its average price',
@@ -140,4 +125,19 @@ describe('Order figures: average price and trailing stops', () => {
     });
     expect(res.body).toMatchObject({ status: 'accepted', hwm: null, stop_price: '150' });
   });
+
+  async function accountView(id: string) {
+    const res = await t.accountOrders('?limit=100');
+    return (res.body as Array<Record<string, unknown>>).find((o) => o.id === id);
+  }
 });
+
+type Trader = Awaited<ReturnType<typeof trader>>;
+
+/** Σ quantity × price / Σ quantity of the executions, to the most decimals any of their prices has. */
+function vwap(executions: Array<Record<string, string>>): string {
+  const quantity = executions.reduce((s, e) => s.plus(e.quantity), new Decimal(0));
+  const value = executions.reduce((s, e) => s.plus(new Decimal(e.quantity).times(e.price)), new Decimal(0));
+  const decimals = Math.max(...executions.map((e) => new Decimal(e.price).decimalPlaces()));
+  return value.div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN).toFixed();
+}

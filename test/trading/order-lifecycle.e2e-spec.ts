@@ -10,9 +10,6 @@ import {
   trader,
 } from './support/trading';
 
-type Trader = Awaited<ReturnType<typeof trader>>;
-type Hook = Awaited<ReturnType<typeof orderWebhook>>;
-
 /** Each order type × time_in_force path, driven by the price helper and the test clock, with its events. */
 describe('Order lifecycle: types, times in force, fills and events', () => {
   let ctx: TestContext;
@@ -32,12 +29,6 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
     await hook?.stop();
     await ctx?.close();
   });
-
-  async function buy(symbol: string, quantity: string) {
-    const res = await t.place({ symbol, side: 'buy', type: 'market', time_in_force: 'day', quantity });
-    expect(res.body.status).toBe('filled');
-    return res.body;
-  }
 
   it('market buy by notional fills at once at the ask; order.accepted then order.filled carry the spec’s fields', async () => {
     const quote = await setPrice(ctx, tenant.test, 'AAPL', '200.00');
@@ -303,6 +294,12 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
     });
     expect(rest.body.status).toBe('filled');
   });
+
+  async function buy(symbol: string, quantity: string) {
+    const res = await t.place({ symbol, side: 'buy', type: 'market', time_in_force: 'day', quantity });
+    expect(res.body.status).toBe('filled');
+    return res.body;
+  }
 });
 
 describe('Session events on the test clock', () => {
@@ -435,3 +432,6 @@ describe('Rejection at execution', () => {
     expect(await t.executions(res.body.id)).toEqual([]);
   });
 });
+
+type Trader = Awaited<ReturnType<typeof trader>>;
+type Hook = Awaited<ReturnType<typeof orderWebhook>>;

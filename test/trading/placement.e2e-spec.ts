@@ -5,8 +5,6 @@ import { createInvestor } from '../investors/fixtures';
 import { as } from '../wallet/support/wallet';
 import { BOND_MONDAY_OPEN, freezeClock, MONDAY_OPEN, SATURDAY, setPrice, trader } from './support/trading';
 
-const TREASURY_NOTE = '91282CQS3';
-
 describe('Placing orders: every refusal names its field and what to send instead', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -21,15 +19,6 @@ describe('Placing orders: every refusal names its field and what to send instead
   });
 
   afterAll(() => ctx?.close());
-
-  const base = {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'day',
-    quantity: '1',
-    limit_price: '50',
-  };
 
   it.each([
     ['both quantity and notional', { notional: '10' }, 'SVC-400-001', 'notional'],
@@ -189,6 +178,7 @@ describe('Placing orders: every refusal names its field and what to send instead
 
   describe('bonds (fixedIncomeEnabled)', () => {
     let bonds: TestTenant;
+
     beforeAll(async () => {
       bonds = await ctx.createTenant({ fixedIncome: true });
       await freezeClock(ctx, bonds.test, BOND_MONDAY_OPEN);
@@ -232,6 +222,7 @@ describe('Placing orders: every refusal names its field and what to send instead
 
   describe('sessions', () => {
     let weekend: TestTenant;
+
     beforeAll(async () => {
       weekend = await ctx.createTenant();
       await freezeClock(ctx, weekend.test, SATURDAY);
@@ -266,4 +257,15 @@ describe('Placing orders: every refusal names its field and what to send instead
       });
     });
   });
+
+  const base = {
+    symbol: 'AAPL',
+    side: 'buy',
+    type: 'limit',
+    time_in_force: 'day',
+    quantity: '1',
+    limit_price: '50',
+  };
 });
+
+const TREASURY_NOTE = '91282CQS3';

@@ -26,15 +26,6 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
 
   afterAll(() => ctx?.close());
 
-  const client = () => as(ctx, tenant.test);
-  const deposit = (key: string, amount = '10.00', bank = bankId) =>
-    client().post(`/v1/wallet/accounts/${accountId}/funding`, fundingBody(bank, amount), key);
-  const transfersWith = async (description: string) => {
-    const res = await client().get(`/v1/wallet/accounts/${accountId}/transactions?limit=100`);
-    expect(res.status).toBe(200);
-    return (res.body as Array<{ description: string | null }>).filter((t) => t.description === description);
-  };
-
   it('a repeat replays the stored deposit, and only one transfer exists', async () => {
     const body = { ...fundingBody(bankId, '11.00'), description: 'replayed once' };
     const first = await client().post(`/v1/wallet/accounts/${accountId}/funding`, body, 'dep-replay-1');
@@ -113,4 +104,13 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
   });
+
+  const client = () => as(ctx, tenant.test);
+  const deposit = (key: string, amount = '10.00', bank = bankId) =>
+    client().post(`/v1/wallet/accounts/${accountId}/funding`, fundingBody(bank, amount), key);
+  const transfersWith = async (description: string) => {
+    const res = await client().get(`/v1/wallet/accounts/${accountId}/transactions?limit=100`);
+    expect(res.status).toBe(200);
+    return (res.body as Array<{ description: string | null }>).filter((t) => t.description === description);
+  };
 });

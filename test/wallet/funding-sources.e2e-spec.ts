@@ -14,16 +14,6 @@ describe('Funding sources', () => {
 
   afterAll(() => ctx?.close());
 
-  const client = () => as(ctx, tenant.test);
-  const US = {
-    type: 'bank_account',
-    account_holder_name: 'Ada Obi',
-    account_number: '000123456789',
-    routing_number: '110000000',
-    currency: 'USD',
-    country: 'US',
-  };
-
   it('links a bank account: the number is masked, the record is verified at once, created on the clock', async () => {
     const investor = await createInvestor(ctx, tenant.test);
     const frozen = new Date(Math.ceil((Date.now() + 20 * 86_400_000) / 1000) * 1000);
@@ -194,4 +184,14 @@ describe('Funding sources', () => {
       expect(row.account_number_last4).toBe('1012');
     }
   });
+
+  const client = () => as(ctx, tenant.test);
+  const US = {
+    type: 'bank_account',
+    account_holder_name: 'Ada Obi',
+    account_number: '000123456789',
+    routing_number: '110000000',
+    currency: 'USD',
+    country: 'US',
+  };
 });

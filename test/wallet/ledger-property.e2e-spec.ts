@@ -3,41 +3,6 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { basic, createTestContext, isRemote, TestContext } from '../support/app';
 import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from './support/wallet';
 
-type Op =
-  | { kind: 'deposit' | 'withdraw'; cents: number; failing: boolean }
-  | { kind: 'cancel' | 'settle' | 'fail'; pick: number }
-  | { kind: 'advance' };
-
-interface Transfer {
-  id: string;
-  type: 'deposit' | 'withdrawal';
-  cents: number;
-  failing: boolean;
-  status: 'pending' | 'processing' | 'settled' | 'failed' | 'canceled';
-}
-
-const amount = fc.integer({ min: 100, max: 50_000 });
-const op: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('deposit' as const), cents: amount, failing: fc.boolean() }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('withdraw' as const), cents: amount, failing: fc.boolean() }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('cancel' as const, 'settle' as const, 'fail' as const),
-      pick: fc.nat(),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'advance' as const }) },
-);
-
-const money = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * Random sequences of deposits, withdrawals, cancels, test-helper settlements and failures, and clock
  * moves, each checked against an independent model of the account: after every sequence the API's
@@ -182,3 +147,38 @@ describe('Ledger property: random transfer histories', () => {
     );
   }, 180_000);
 });
+
+type Op =
+  | { kind: 'deposit' | 'withdraw'; cents: number; failing: boolean }
+  | { kind: 'cancel' | 'settle' | 'fail'; pick: number }
+  | { kind: 'advance' };
+
+interface Transfer {
+  id: string;
+  type: 'deposit' | 'withdrawal';
+  cents: number;
+  failing: boolean;
+  status: 'pending' | 'processing' | 'settled' | 'failed' | 'canceled';
+}
+
+const amount = fc.integer({ min: 100, max: 50_000 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('deposit' as const), cents: amount, failing: fc.boolean() }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('withdraw' as const), cents: amount, failing: fc.boolean() }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('cancel' as const, 'settle' as const, 'fail' as const),
+      pick: fc.nat(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'advance' as const }) },
+);
+
+const money = (cents: number) => (cents / 100).toFixed(2);

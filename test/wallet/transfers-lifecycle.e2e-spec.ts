@@ -10,8 +10,6 @@ import {
   partnerWebhook,
 } from './support/wallet';
 
-const HOUR = 3600;
-
 describe('Transfers: the lifecycle on the test clock, with every event at the partner’s webhook', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -20,14 +18,7 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant({ products: ['cash_management'] });
-    // Cash sweep interest stays out of these balances: the default tier pays 0 %, so a clock move
-    // across a month's first business day pays nothing into cash.
-    const [standard] = (await as(ctx, tenant.test).get('/v1/cash-management/apr-tiers')).body.data;
-    await ctx
-      .http()
-      .patch(`/v1/cash-management/apr-tiers/${standard.id}`)
-      .set('Authorization', basic(tenant.test))
-      .send({ account_rate_bps: 0, correspondent_rate_bps: 0 });
+    await payNoInterest();
     webhook = await partnerWebhook(ctx, tenant.test, ['transfer.*']);
   });
 
@@ -35,27 +26,6 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
     await webhook?.stop();
     await ctx?.close();
   });
-
-  const client = () => as(ctx, tenant.test);
-  const move = (body: object) => client().post('/v1/test_helpers/clock', body);
-  const txn = (accountId: string, id: string) =>
-    client().get(`/v1/wallet/accounts/${accountId}/transactions/${id}`);
-
-  /** 15:00 UTC of a NYSE trading day (a week or more ahead) whose next two calendar days trade too. */
-  async function tradingDays(): Promise<Date> {
-    const start = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const days = (await client().get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`)).body
-      .data as Array<{
-      date: string;
-    }>;
-    const next = (date: string) =>
-      new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const day = days.find(
-      (d, i) => days[i + 1]?.date === next(d.date) && days[i + 2]?.date === next(next(d.date)),
-    )!;
-    return new Date(`${day.date}T15:00:00.000Z`);
-  }
 
   it('links a bank account, deposits, settles by moving the clock, withdraws and is refused above available cash', async () => {
     const t0 = await tradingDays();
@@ -382,4 +352,38 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
       { param: 'amount' },
     );
   });
+
+  async function payNoInterest(): Promise<void> {
+    // Cash sweep interest stays out of these balances: the default tier pays 0 %, so a clock move
+    // across a month's first business day pays nothing into cash.
+    const [standard] = (await as(ctx, tenant.test).get('/v1/cash-management/apr-tiers')).body.data;
+    await ctx
+      .http()
+      .patch(`/v1/cash-management/apr-tiers/${standard.id}`)
+      .set('Authorization', basic(tenant.test))
+      .send({ account_rate_bps: 0, correspondent_rate_bps: 0 });
+  }
+
+  const client = () => as(ctx, tenant.test);
+  const move = (body: object) => client().post('/v1/test_helpers/clock', body);
+  const txn = (accountId: string, id: string) =>
+    client().get(`/v1/wallet/accounts/${accountId}/transactions/${id}`);
+
+  /** 15:00 UTC of a NYSE trading day (a week or more ahead) whose next two calendar days trade too. */
+  async function tradingDays(): Promise<Date> {
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const days = (await client().get(`/v1/markets/XNYS/calendar?start=${start}&end=${end}`)).body
+      .data as Array<{
+      date: string;
+    }>;
+    const next = (date: string) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const day = days.find(
+      (d, i) => days[i + 1]?.date === next(d.date) && days[i + 2]?.date === next(next(d.date)),
+    )!;
+    return new Date(`${day.date}T15:00:00.000Z`);
+  }
 });
+
+const HOUR = 3600;

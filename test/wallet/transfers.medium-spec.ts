@@ -14,9 +14,6 @@ import { createServiceContext, describeLocal, ServiceContext } from '../support/
 describeLocal('Transfers: initiation and lifecycle (services on a real database)', () => {
   let ctx: ServiceContext;
   let states: MoneyStates;
-  /** A Monday: processing starts an hour after creation, settlement one business day later. */
-  const T0 = new Date('2049-03-01T14:30:00Z');
-  const TWO_DAYS = 2 * 86_400;
 
   beforeAll(async () => {
     ctx = await createServiceContext(MONEY_MODULES);
@@ -290,4 +287,8 @@ describeLocal('Transfers: initiation and lifecycle (services on a real database)
       totalsMismatches: [],
       overdrawnAccounts: [],
     });
+
+  /** A Monday: processing starts an hour after creation, settlement one business day later. */
+  const T0 = new Date('2049-03-01T14:30:00Z');
+  const TWO_DAYS = 2 * 86_400;
 });

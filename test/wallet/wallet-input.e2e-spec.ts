@@ -19,9 +19,6 @@ describe('Wallet: bad input and scope', () => {
 
   afterAll(() => ctx?.close());
 
-  const client = () => as(ctx, tenant.test);
-  const transactions = async () => (await client().get(`${wallet}/transactions`)).body as unknown[];
-
   describe('amounts: 400 naming amount, nothing written', () => {
     it.each([
       ['10.001', 'SVC-400-001'],
@@ -100,6 +97,7 @@ describe('Wallet: bad input and scope', () => {
       bank_account_id: bank.id,
       ...change,
     });
+
     it.each([
       ['no funding_details', () => ({ funding_details: undefined }), 'SVC-400-002', 'funding_details'],
       ['an array', () => ({ funding_details: [] }), 'SVC-400-001', 'funding_details'],
@@ -296,4 +294,7 @@ describe('Wallet: bad input and scope', () => {
       }
     });
   });
+
+  const client = () => as(ctx, tenant.test);
+  const transactions = async () => (await client().get(`${wallet}/transactions`)).body as unknown[];
 });

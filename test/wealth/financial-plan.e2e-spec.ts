@@ -28,16 +28,6 @@ describe('Wealth: the financial plan and its projections', () => {
 
   afterAll(() => ctx?.close());
 
-  const client = () => planClient(ctx, tenant.test);
-  const homeGoal = {
-    name: 'First home',
-    goal_type: 'home_purchase',
-    target_amount: '60000.00',
-    target_date: '2054-01-31',
-    current_amount: '5000.00',
-    monthly_contribution: '400.00',
-  };
-
   it('answers a plan with two goals and their projections, checked against closed-form annuity values', async () => {
     const investor = await createInvestor(ctx, tenant.test);
     const path = planPath(investor.account_id as string);
@@ -244,6 +234,16 @@ describe('Wealth: the financial plan and its projections', () => {
     });
     expect(unlinked.body.goals[0]).toMatchObject({ current_amount: '100.00', progress_percent: '1.00' });
   });
+
+  const client = () => planClient(ctx, tenant.test);
+  const homeGoal = {
+    name: 'First home',
+    goal_type: 'home_purchase',
+    target_amount: '60000.00',
+    target_date: '2054-01-31',
+    current_amount: '5000.00',
+    monthly_contribution: '400.00',
+  };
 });
 
 /** A goal as the API answered it, back into PUT input form. */

@@ -2,20 +2,6 @@ import { WebhookReceiver } from '../investors/receiver';
 import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 import { dropQueueKeys } from './support/webhooks';
 
-interface Attempt {
-  id: string;
-  event_id: string;
-  webhook_id: string;
-  url: string;
-  run: number;
-  attempt: number;
-  succeeded: boolean;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  next_retry_at: string | null;
-}
-
 describe('Delivery attempts and resend', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
@@ -24,47 +10,12 @@ describe('Delivery attempts and resend', () => {
   let receiverUrl: string;
   let deadUrl: string;
 
-  async function attemptsUntil(path: string, done: (a: Attempt[]) => boolean): Promise<Attempt[]> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const res = await ctx.as(tenant.test).get(path);
-      expect(res.status).toBe(200);
-      if (done(res.body.data)) {
-        return res.body.data as Attempt[];
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`attempts at ${path} never matched: ${JSON.stringify(res.body.data)}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  async function webhook(url: string, creds = tenant.test): Promise<string> {
-    const res = await ctx.as(creds).post('/v1/webhooks', { name: 'deliveries', url, eventTypeNames: ['*'] });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
-
-  async function testEvent(webhookId: string, creds = tenant.test): Promise<string> {
-    const res = await ctx.as(creds).post(`/v1/test_helpers/webhooks/${webhookId}/test-event`, {});
-    expect(res.status).toBe(200);
-    return res.body.id as string;
-  }
-
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     other = await ctx.createTenant();
     receiverUrl = await receiver.start({ ctx, creds: tenant.test });
-    // A receiver that is gone: connection refused on every attempt (remotely, a closed port of the
-    // sandbox's own loopback, which test keys may use).
-    if (isRemote) {
-      deadUrl = 'http://127.0.0.1:9/hooks';
-    } else {
-      const gone = new WebhookReceiver();
-      deadUrl = await gone.start();
-      await gone.stop();
-    }
+    await setDeadUrl();
   });
 
   afterAll(async () => {
@@ -193,4 +144,57 @@ describe('Delivery attempts and resend', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.param).toBe('starting_after');
   });
+
+  async function setDeadUrl(): Promise<void> {
+    // A receiver that is gone: connection refused on every attempt (remotely, a closed port of the
+    // sandbox's own loopback, which test keys may use).
+    if (isRemote) {
+      deadUrl = 'http://127.0.0.1:9/hooks';
+    } else {
+      const gone = new WebhookReceiver();
+      deadUrl = await gone.start();
+      await gone.stop();
+    }
+  }
+
+  async function attemptsUntil(path: string, done: (a: Attempt[]) => boolean): Promise<Attempt[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await ctx.as(tenant.test).get(path);
+      expect(res.status).toBe(200);
+      if (done(res.body.data)) {
+        return res.body.data as Attempt[];
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`attempts at ${path} never matched: ${JSON.stringify(res.body.data)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function webhook(url: string, creds = tenant.test): Promise<string> {
+    const res = await ctx.as(creds).post('/v1/webhooks', { name: 'deliveries', url, eventTypeNames: ['*'] });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }
+
+  async function testEvent(webhookId: string, creds = tenant.test): Promise<string> {
+    const res = await ctx.as(creds).post(`/v1/test_helpers/webhooks/${webhookId}/test-event`, {});
+    expect(res.status).toBe(200);
+    return res.body.id as string;
+  }
 });
+
+interface Attempt {
+  id: string;
+  event_id: string;
+  webhook_id: string;
+  url: string;
+  run: number;
+  attempt: number;
+  succeeded: boolean;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_retry_at: string | null;
+}

@@ -20,10 +20,6 @@ import {
 // A receiver that never answers fails after this long (30 s in production) — see the time-out case.
 process.env.WEBHOOK_TIMEOUT_MS = '1500';
 
-function verify(secret: string, req: Pick<ReceivedRequest, 'body' | 'headers'>): unknown {
-  return new Webhook(secret).verify(req.body, req.headers as Record<string, string>);
-}
-
 describe('Webhook delivery', () => {
   let ctx: TestContext;
   let receiver: Receiver;
@@ -39,11 +35,6 @@ describe('Webhook delivery', () => {
     await ctx?.close();
     await dropQueueKeys();
   });
-
-  /** A fresh tenant per case, so endpoints of one case never see another's events. */
-  const newTenant = () => ctx.createTenant();
-  const at = (path: string) => `${receiver.url}/${path}`;
-  const to = (path: string) => (r: ReceivedRequest) => r.path === `/hooks/${path}`;
 
   it('an account.* endpoint receives account events signed so that standardwebhooks verifies them', async () => {
     const tenant = await newTenant();
@@ -565,4 +556,13 @@ describe('Webhook delivery', () => {
       expectSvcError(await send(endpoint.id), 'SVC-409-001', { message: /is disabled/ });
     });
   });
+
+  /** A fresh tenant per case, so endpoints of one case never see another's events. */
+  const newTenant = () => ctx.createTenant();
+  const at = (path: string) => `${receiver.url}/${path}`;
+  const to = (path: string) => (r: ReceivedRequest) => r.path === `/hooks/${path}`;
 });
+
+function verify(secret: string, req: Pick<ReceivedRequest, 'body' | 'headers'>): unknown {
+  return new Webhook(secret).verify(req.body, req.headers as Record<string, string>);
+}

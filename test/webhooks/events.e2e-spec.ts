@@ -3,113 +3,22 @@ import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { accountCreatedEvent } from './support/sinks';
-import { dropQueueKeys, emit } from './support/webhooks';
-
-/** True when `name` matches an `event` filter: a name, `family.*` or `*`. */
-function matches(filter: string, name: string): boolean {
-  if (filter === '*') {
-    return true;
-  }
-  return filter.endsWith('.*') ? name.startsWith(filter.slice(0, -1)) : name === filter;
-}
-
-/**
- * A history made through the API alone, in the credentials' tenant: an investor (account.created),
- * a deposit and its settlement, a market buy that fills at once on a frozen open market, and a
- * withdrawal. Answers the tenant's test-mode events, newest first.
- */
-async function historyThroughApi(
-  ctx: TestContext,
-  creds: TestTenant['test'],
-): Promise<Array<{ id: string; event: string }>> {
-  await freezeClock(ctx, creds, MONDAY_OPEN);
-  const { investor, bank } = await fundedAccount(ctx, creds, '1000.00');
-  await setPrice(ctx, creds, 'AAPL', '100.00');
-  const client = as(ctx, creds);
-  const order = await client.post(`/v1/investors/${investor.id}/orders`, {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'market',
-    time_in_force: 'day',
-    quantity: '1',
-  });
-  expect(order.body.status).toBe('filled');
-  const withdrawal = await client.post(
-    `/v1/wallet/accounts/${investor.account_id}/withdrawals`,
-    fundingBody(bank.id, '10.00'),
-  );
-  expect(withdrawal.status).toBeLessThan(300);
-  const res = await ctx.http().get('/v1/events?limit=100').set('Authorization', basic(creds));
-  expect(res.body.has_more).toBe(false);
-  return res.body.data;
-}
+import { dropQueueKeys, emit, matchesEventFilter } from './support/webhooks';
 
 describe('GET /v1/events', () => {
   let ctx: TestContext;
   let tenant: TestTenant;
   const ids: Record<string, string> = {};
   /** Events made through the public API (an investor's account.created), so both modes can check them. */
-  const made: { tenant?: TestTenant; test: string; live: string; foreign: string } = {
-    test: '',
-    live: '',
-    foreign: '',
-  };
-  /** The tenant's test-mode events, newest first: the seeded history locally, events made through the API remotely. */
+  const made: Made = { test: '', live: '', foreign: '' };
   let newestFirst: string[] = [];
-  /**
-   * What the event= filters run over, newest first, and whose key reads it: the seeded history
-   * locally; remotely a history of the same families made through trading and wallet routes.
-   */
   let history: Array<{ id: string; event: string }> = [];
   let historyCreds: TestTenant['test'];
-  const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
-
-  const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
-  const idsOf = (body: { data: Array<{ id: string }> }) => body.data.map((e) => e.id);
 
   beforeAll(async () => {
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
-    made.tenant = await ctx.createTenant();
-    const other = await ctx.createTenant();
-    made.test = await accountCreatedEvent(ctx, made.tenant.test);
-    made.live = await accountCreatedEvent(ctx, made.tenant.live);
-    made.foreign = await accountCreatedEvent(ctx, other.test);
-    if (isRemote) {
-      // The seeded history below is written inside the app (events at set times); remotely the
-      // paging checks run on events made one after another through the API.
-      const oldestFirst: string[] = [];
-      for (let i = 0; i < 6; i++) {
-        oldestFirst.push(await accountCreatedEvent(ctx, tenant.test));
-      }
-      newestFirst = oldestFirst.reverse();
-      ids.live = await accountCreatedEvent(ctx, tenant.live);
-      historyCreds = (await ctx.createTenant()).test;
-      history = await historyThroughApi(ctx, historyCreds);
-      return;
-    }
-    // Six events an hour apart (oldest first), plus noise that must never show up.
-    const names = [
-      'account.created',
-      'order.accepted',
-      'order.filled',
-      'transfer.deposit.initiated',
-      'transfer.deposit.completed',
-      'transfer.withdrawal.initiated',
-    ] as const;
-    for (const [i, name] of names.entries()) {
-      const event = await emit(ctx, { tenantId: tenant.tenantId, event: name, data: { seq: i } });
-      await ctx.dataSource.query('UPDATE "events" SET "created_at" = to_timestamp($1) WHERE "id" = $2', [
-        base + i * 3600,
-        event.id,
-      ]);
-      ids[name] = event.id;
-    }
-    newestFirst = names.map((name) => ids[name]).reverse();
-    history = [...names].reverse().map((name) => ({ id: ids[name], event: name }));
-    historyCreds = tenant.test;
-    ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
-    ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
+    await seedEvents();
   });
 
   afterAll(async () => {
@@ -169,7 +78,9 @@ describe('GET /v1/events', () => {
     const res = await get(`/v1/events?limit=100&event=${encodeURIComponent(filter)}`, historyCreds);
     expect(res.status).toBe(200);
     // Exactly the history's matching events, in the listing's order, and one of each name expected.
-    expect(idsOf(res.body)).toEqual(history.filter((e) => matches(filter, e.event)).map((e) => e.id));
+    expect(idsOf(res.body)).toEqual(
+      history.filter((e) => matchesEventFilter(filter, e.event)).map((e) => e.id),
+    );
     expect(res.body.data.map((e: { event: string }) => e.event)).toEqual(expect.arrayContaining(names));
     if (!isRemote) {
       expect(idsOf(res.body)).toEqual(names.map((n) => ids[n]));
@@ -237,7 +148,9 @@ describe('GET /v1/events', () => {
     expect(idsOf(last.body)).toEqual(newestFirst.slice(4));
     expect(last.body.has_more).toBe(false);
     // A filter and a cursor together: the order events of the history, one page after the newest.
-    const [newestOrder, olderOrder] = history.filter((e) => matches('order.*', e.event)).map((e) => e.id);
+    const [newestOrder, olderOrder] = history
+      .filter((e) => matchesEventFilter('order.*', e.event))
+      .map((e) => e.id);
     const filtered = await get(
       `/v1/events?event=order.*&limit=1&starting_after=${newestOrder}`,
       historyCreds,
@@ -311,4 +224,91 @@ describe('GET /v1/events', () => {
     expectSvcError(await get(`/v1/events/${emittedId}`), 'SVC-404-001');
     expect(idsOf((await get('/v1/events?event=order.canceled')).body)).toEqual([]);
   });
+
+  /**
+   * Events of the three tenants and modes. newestFirst: the tenant's test-mode events, newest first;
+   * history (read with historyCreds): what the event= filters run over, newest first. Both are the
+   * seeded history locally; remotely, events made through the API and a history of the same
+   * families made through trading and wallet routes.
+   */
+  async function seedEvents(): Promise<void> {
+    made.tenant = await ctx.createTenant();
+    const other = await ctx.createTenant();
+    made.test = await accountCreatedEvent(ctx, made.tenant.test);
+    made.live = await accountCreatedEvent(ctx, made.tenant.live);
+    made.foreign = await accountCreatedEvent(ctx, other.test);
+    if (isRemote) {
+      // The seeded history below is written inside the app (events at set times); remotely the
+      // paging checks run on events made one after another through the API.
+      const oldestFirst: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        oldestFirst.push(await accountCreatedEvent(ctx, tenant.test));
+      }
+      newestFirst = oldestFirst.reverse();
+      ids.live = await accountCreatedEvent(ctx, tenant.live);
+      historyCreds = (await ctx.createTenant()).test;
+      history = await historyThroughApi(ctx, historyCreds);
+      return;
+    }
+    // Six events an hour apart (oldest first), plus noise that must never show up.
+    const names = [
+      'account.created',
+      'order.accepted',
+      'order.filled',
+      'transfer.deposit.initiated',
+      'transfer.deposit.completed',
+      'transfer.withdrawal.initiated',
+    ] as const;
+    for (const [i, name] of names.entries()) {
+      const event = await emit(ctx, { tenantId: tenant.tenantId, event: name, data: { seq: i } });
+      await ctx.dataSource.query('UPDATE "events" SET "created_at" = to_timestamp($1) WHERE "id" = $2', [
+        base + i * 3600,
+        event.id,
+      ]);
+      ids[name] = event.id;
+    }
+    newestFirst = names.map((name) => ids[name]).reverse();
+    history = [...names].reverse().map((name) => ({ id: ids[name], event: name }));
+    historyCreds = tenant.test;
+    ids.foreign = (await emit(ctx, { tenantId: other.tenantId, event: 'order.filled' })).id;
+    ids.live = (await emit(ctx, { tenantId: tenant.tenantId, livemode: true, event: 'order.filled' })).id;
+  }
+
+  const base = Math.floor(Date.UTC(2025, 0, 10) / 1000);
+
+  const get = (path: string, creds = tenant.test) => ctx.http().get(path).set('Authorization', basic(creds));
+  const idsOf = (body: { data: Array<{ id: string }> }) => body.data.map((e) => e.id);
 });
+
+/**
+ * A history made through the API alone, in the credentials' tenant: an investor (account.created),
+ * a deposit and its settlement, a market buy that fills at once on a frozen open market, and a
+ * withdrawal. Answers the tenant's test-mode events, newest first.
+ */
+async function historyThroughApi(
+  ctx: TestContext,
+  creds: TestTenant['test'],
+): Promise<Array<{ id: string; event: string }>> {
+  await freezeClock(ctx, creds, MONDAY_OPEN);
+  const { investor, bank } = await fundedAccount(ctx, creds, '1000.00');
+  await setPrice(ctx, creds, 'AAPL', '100.00');
+  const client = as(ctx, creds);
+  const order = await client.post(`/v1/investors/${investor.id}/orders`, {
+    symbol: 'AAPL',
+    side: 'buy',
+    type: 'market',
+    time_in_force: 'day',
+    quantity: '1',
+  });
+  expect(order.body.status).toBe('filled');
+  const withdrawal = await client.post(
+    `/v1/wallet/accounts/${investor.account_id}/withdrawals`,
+    fundingBody(bank.id, '10.00'),
+  );
+  expect(withdrawal.status).toBeLessThan(300);
+  const res = await ctx.http().get('/v1/events?limit=100').set('Authorization', basic(creds));
+  expect(res.body.has_more).toBe(false);
+  return res.body.data;
+}
+
+type Made = { tenant?: TestTenant; test: string; live: string; foreign: string };

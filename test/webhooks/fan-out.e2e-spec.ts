@@ -32,27 +32,6 @@ describe('Webhook fan-out: one queue job per event, one attempt per endpoint', (
     await dropQueueKeys();
   });
 
-  /** A fresh tenant with `count` endpoints subscribed to order events, at /hooks/<prefix>-<i>. */
-  async function endpointsOf(prefix: string, count: number) {
-    const tenant: TestTenant = await ctx.createTenant();
-    const endpoints = [];
-    for (let i = 0; i < count; i++) {
-      const url = `${receiver.url}/${prefix}-${i}`;
-      endpoints.push({
-        ...(await createEndpoint(ctx, tenant.test, { url, eventTypeNames: ['order.*'] })),
-        url,
-      });
-    }
-    return { tenant, endpoints };
-  }
-
-  const fanOutJob = (eventId: string, endpointIds: string[]): FanOutJobData => ({
-    eventId,
-    endpointIds,
-    run: 0,
-    attempt: 1,
-  });
-
   itLocal(
     'an event for three endpoints is one job; each gets it signed once; a failing one is retried alone on the schedule',
     async () => {
@@ -170,4 +149,25 @@ describe('Webhook fan-out: one queue job per event, one attempt per endpoint', (
       }
     },
   );
+
+  /** A fresh tenant with `count` endpoints subscribed to order events, at /hooks/<prefix>-<i>. */
+  async function endpointsOf(prefix: string, count: number) {
+    const tenant: TestTenant = await ctx.createTenant();
+    const endpoints = [];
+    for (let i = 0; i < count; i++) {
+      const url = `${receiver.url}/${prefix}-${i}`;
+      endpoints.push({
+        ...(await createEndpoint(ctx, tenant.test, { url, eventTypeNames: ['order.*'] })),
+        url,
+      });
+    }
+    return { tenant, endpoints };
+  }
+
+  const fanOutJob = (eventId: string, endpointIds: string[]): FanOutJobData => ({
+    eventId,
+    endpointIds,
+    run: 0,
+    attempt: 1,
+  });
 });

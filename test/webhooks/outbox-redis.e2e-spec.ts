@@ -11,14 +11,7 @@ describe('Outbox: Redis down', () => {
   const realRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
   beforeAll(async () => {
-    // The app reaches Redis through a proxy this file can cut.
-    const redis = new URL(realRedisUrl);
-    proxy = await new TcpProxy(redis.hostname, Number(redis.port || 6379)).start();
-    redis.hostname = '127.0.0.1';
-    redis.port = String(proxy.port);
-    process.env.REDIS_URL = redis.toString();
-    // A proxy in front of one node: a cluster would send the app on to its nodes' own addresses.
-    delete process.env.REDIS_CLUSTER_NODES;
+    await routeRedisThroughProxy();
     ctx = await createTestContext();
     tenant = await ctx.createTenant();
     receiver = await new Receiver().start();
@@ -31,14 +24,6 @@ describe('Outbox: Redis down', () => {
     await proxy?.stop();
     await dropQueueKeys({ url: realRedisUrl, clusterNodes: [] });
   });
-
-  const relayedAt = async (ids: string[]): Promise<Array<Date | null>> =>
-    (
-      await ctx.dataSource.query(
-        'SELECT "id", "relayed_at" FROM "events" WHERE "id" = ANY($1) ORDER BY "id"',
-        [ids],
-      )
-    ).map((r: { relayed_at: Date | null }) => r.relayed_at);
 
   itLocal(
     'events committed while Redis is down wait in the table and go out, once each, when it returns',
@@ -65,4 +50,23 @@ describe('Outbox: Redis down', () => {
     },
     40_000,
   );
+
+  async function routeRedisThroughProxy(): Promise<void> {
+    // The app reaches Redis through a proxy this file can cut.
+    const redis = new URL(realRedisUrl);
+    proxy = await new TcpProxy(redis.hostname, Number(redis.port || 6379)).start();
+    redis.hostname = '127.0.0.1';
+    redis.port = String(proxy.port);
+    process.env.REDIS_URL = redis.toString();
+    // A proxy in front of one node: a cluster would send the app on to its nodes' own addresses.
+    delete process.env.REDIS_CLUSTER_NODES;
+  }
+
+  const relayedAt = async (ids: string[]): Promise<Array<Date | null>> =>
+    (
+      await ctx.dataSource.query(
+        'SELECT "id", "relayed_at" FROM "events" WHERE "id" = ANY($1) ORDER BY "id"',
+        [ids],
+      )
+    ).map((r: { relayed_at: Date | null }) => r.relayed_at);
 });

@@ -32,13 +32,6 @@ describe('Outbox: the worker process, and a relay that dies', () => {
     await dropQueueKeys();
   });
 
-  const unrelayed = async (ids: string[]): Promise<string[]> =>
-    (
-      await ctx.dataSource.query('SELECT "id" FROM "events" WHERE "id" = ANY($1) AND "relayed_at" IS NULL', [
-        ids,
-      ])
-    ).map((r: { id: string }) => r.id);
-
   itLocal(
     'events committed while no relay runs, or held by a relay that dies mid-pass, are delivered once each by the next one',
     async () => {
@@ -95,4 +88,11 @@ describe('Outbox: the worker process, and a relay that dies', () => {
     await receiver.waitUntil(() => receiver.forEvent(event.id).length === 1);
     expect(receiver.forEvent(event.id)[0].headers['webhook-id']).toBe(event.id);
   });
+
+  const unrelayed = async (ids: string[]): Promise<string[]> =>
+    (
+      await ctx.dataSource.query('SELECT "id" FROM "events" WHERE "id" = ANY($1) AND "relayed_at" IS NULL', [
+        ids,
+      ])
+    ).map((r: { id: string }) => r.id);
 });

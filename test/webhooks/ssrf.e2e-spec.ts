@@ -14,8 +14,6 @@ if (!isRemote) {
   process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
   process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
 }
-/** True when the server applies the strict rules to test keys (a production deployment). */
-const strictForTestKeys = !isRemote || serverAppEnv() === 'production';
 
 describe('Webhook urls in production (SSRF)', () => {
   let ctx: TestContext;
@@ -28,21 +26,11 @@ describe('Webhook urls in production (SSRF)', () => {
     receiver = await new Receiver().start();
   });
 
-  // The key the strict rules apply to on this server.
-  const strictKey = () => (strictForTestKeys ? tenant.test : tenant.live);
-
   afterAll(async () => {
     await receiver?.stop();
     await ctx?.close();
     await dropQueueKeys();
   });
-
-  const register = (url: string) =>
-    ctx
-      .http()
-      .post('/v1/webhooks')
-      .set('Authorization', basic(strictKey()))
-      .send({ name: 'x', url, eventTypeNames: ['order.*'] });
 
   it('production needs WEBHOOK_SECRET_KEY to start', () => {
     expect(() => validateEnvironment({ APP_ENV: 'production' })).toThrow(
@@ -145,4 +133,17 @@ describe('Webhook urls in production (SSRF)', () => {
       expect(receiver.requests).toEqual([]);
     },
   );
+
+  // The key the strict rules apply to on this server.
+  const strictKey = () => (strictForTestKeys ? tenant.test : tenant.live);
+
+  const register = (url: string) =>
+    ctx
+      .http()
+      .post('/v1/webhooks')
+      .set('Authorization', basic(strictKey()))
+      .send({ name: 'x', url, eventTypeNames: ['order.*'] });
 });
+
+/** True when the server applies the strict rules to test keys (a production deployment). */
+const strictForTestKeys = !isRemote || serverAppEnv() === 'production';

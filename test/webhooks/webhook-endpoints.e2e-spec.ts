@@ -23,14 +23,6 @@ describe('Webhook endpoints', () => {
     await dropQueueKeys();
   });
 
-  const register = (body: object, creds: TestCredentials = tenant.test) =>
-    ctx.as(creds).post('/v1/webhooks', {
-      name: 'Orders',
-      url: receiverUrl,
-      eventTypeNames: ['order.*'],
-      ...body,
-    });
-
   describe('POST /v1/webhooks', () => {
     it('registers an endpoint (201) and returns its signing secret once', async () => {
       const res = await register({ metadata: { team: 'payments' } });
@@ -310,4 +302,12 @@ describe('Webhook endpoints', () => {
       expect((await ctx.as(tenant.test).get(`/v1/webhooks/${id}`)).body.name).toBe('Orders');
     });
   });
+
+  const register = (body: object, creds: TestCredentials = tenant.test) =>
+    ctx.as(creds).post('/v1/webhooks', {
+      name: 'Orders',
+      url: receiverUrl,
+      eventTypeNames: ['order.*'],
+      ...body,
+    });
 });

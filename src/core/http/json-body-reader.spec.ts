@@ -2,29 +2,6 @@ import { json, Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { parseJsonBody } from 'src/core/http/json-body-reader';
 
-/** What body-parser's json() makes of the same bytes: the parsed body, or its error's type and status. */
-function viaBodyParser(bytes: Buffer): Promise<string> {
-  const parse = json({ limit: '1mb', type: () => true });
-  const req = Object.assign(Readable.from([bytes]), {
-    headers: { 'content-type': 'application/json', 'content-length': String(bytes.length) },
-  }) as unknown as Request & { body?: unknown };
-  return new Promise((resolve) =>
-    parse(req, {} as Response, (err?: unknown) => {
-      const e = err as { type?: string; status?: number } | undefined;
-      resolve(e ? `error ${e.type} ${e.status}` : JSON.stringify(req.body));
-    }),
-  );
-}
-
-function viaReader(bytes: Buffer): string {
-  try {
-    return JSON.stringify(parseJsonBody(bytes));
-  } catch (err) {
-    const e = err as { type?: string; status?: number };
-    return `error ${e.type} ${e.status}`;
-  }
-}
-
 describe('parseJsonBody', () => {
   const bodies = [
     '',
@@ -53,3 +30,26 @@ describe('parseJsonBody', () => {
     expect(viaReader(bytes)).toBe(await viaBodyParser(bytes));
   });
 });
+
+/** What body-parser's json() makes of the same bytes: the parsed body, or its error's type and status. */
+function viaBodyParser(bytes: Buffer): Promise<string> {
+  const parse = json({ limit: '1mb', type: () => true });
+  const req = Object.assign(Readable.from([bytes]), {
+    headers: { 'content-type': 'application/json', 'content-length': String(bytes.length) },
+  }) as unknown as Request & { body?: unknown };
+  return new Promise((resolve) =>
+    parse(req, {} as Response, (err?: unknown) => {
+      const e = err as { type?: string; status?: number } | undefined;
+      resolve(e ? `error ${e.type} ${e.status}` : JSON.stringify(req.body));
+    }),
+  );
+}
+
+function viaReader(bytes: Buffer): string {
+  try {
+    return JSON.stringify(parseJsonBody(bytes));
+  } catch (err) {
+    const e = err as { type?: string; status?: number };
+    return `error ${e.type} ${e.status}`;
+  }
+}

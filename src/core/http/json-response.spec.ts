@@ -3,6 +3,32 @@ import { request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { answerJsonDirectly } from 'src/core/http/json-response';
 
+describe('answerJsonDirectly', () => {
+  let plain: Server;
+  let direct: Server;
+  beforeAll(async () => {
+    [plain, direct] = await Promise.all([appServer(false), appServer(true)]);
+  });
+  afterAll(() => {
+    plain.close();
+    direct.close();
+  });
+
+  it.each([
+    ['POST', '/created', {}],
+    ['GET', '/created', {}],
+    ['HEAD', '/created', {}],
+    ['GET', '/created', { 'if-none-match': '*' }],
+    ['GET', '/empty', {}],
+    ['GET', '/typed', {}],
+    ['GET', '/nothing', {}],
+  ])('answers %s %s %j with the same bytes as Express', async (method, path, headers) => {
+    expect(await rawAnswer(direct, method, path, headers)).toBe(
+      await rawAnswer(plain, method, path, headers),
+    );
+  });
+});
+
 /** Status, raw headers (Date left out) and body of one request to `server`. */
 function rawAnswer(server: Server, method: string, path: string, headers: Record<string, string> = {}) {
   const { port } = server.address() as AddressInfo;
@@ -40,29 +66,3 @@ function appServer(direct: boolean): Promise<Server> {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
-
-describe('answerJsonDirectly', () => {
-  let plain: Server;
-  let direct: Server;
-  beforeAll(async () => {
-    [plain, direct] = await Promise.all([appServer(false), appServer(true)]);
-  });
-  afterAll(() => {
-    plain.close();
-    direct.close();
-  });
-
-  it.each([
-    ['POST', '/created', {}],
-    ['GET', '/created', {}],
-    ['HEAD', '/created', {}],
-    ['GET', '/created', { 'if-none-match': '*' }],
-    ['GET', '/empty', {}],
-    ['GET', '/typed', {}],
-    ['GET', '/nothing', {}],
-  ])('answers %s %s %j with the same bytes as Express', async (method, path, headers) => {
-    expect(await rawAnswer(direct, method, path, headers)).toBe(
-      await rawAnswer(plain, method, path, headers),
-    );
-  });
-});

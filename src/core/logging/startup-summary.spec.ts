@@ -5,29 +5,6 @@ import { Writable } from 'node:stream';
 import { AppLogger, createPino, setLogDestination } from 'src/core/logging/app-logger';
 import { readSandboxCredentials, startupSummary } from 'src/core/logging/startup-summary';
 
-function capture(level: string): { logger: AppLogger; lines: () => Array<Record<string, unknown>> } {
-  const chunks: string[] = [];
-  setLogDestination(
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk.toString());
-        done();
-      },
-    }),
-  );
-  const logger = new AppLogger(createPino(level));
-  setLogDestination(undefined);
-  return {
-    logger,
-    lines: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
-
 describe('start-up output', () => {
   it('logs Nest’s route mapping and module lines at debug, everything else as it was', () => {
     const info = capture('info');
@@ -90,3 +67,26 @@ describe('start-up output', () => {
     expect(text).toContain('http://127.0.0.1:8080/docs');
   });
 });
+
+function capture(level: string): { logger: AppLogger; lines: () => Array<Record<string, unknown>> } {
+  const chunks: string[] = [];
+  setLogDestination(
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  const logger = new AppLogger(createPino(level));
+  setLogDestination(undefined);
+  return {
+    logger,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+}

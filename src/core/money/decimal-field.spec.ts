@@ -2,29 +2,6 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DecimalField, moneyAmountMessage } from 'src/core/money/decimal-field';
 
-class Body {
-  @DecimalField({
-    required: true,
-    description: 'An amount.',
-    example: '250.00',
-    message: moneyAmountMessage('250.00'),
-  })
-  amount: string;
-
-  @DecimalField({
-    required: false,
-    description: 'A price.',
-    example: '1.5',
-    message: '$property is not a decimal',
-  })
-  price?: string;
-}
-
-function errorsOf(body: Record<string, unknown>): Record<string, string[]> {
-  const errors = validateSync(plainToInstance(Body, body));
-  return Object.fromEntries(errors.map((e) => [e.property, Object.values(e.constraints ?? {})]));
-}
-
 describe('DecimalField', () => {
   it('accepts plain decimal text up to 8 decimals and 32 characters', () => {
     for (const amount of ['0', '250', '250.00', '0.12345678', '999999999999999.12345678']) {
@@ -47,3 +24,26 @@ describe('DecimalField', () => {
     expect(errorsOf({ amount: '1', price: '-2' }).price).toContain('price is not a decimal');
   });
 });
+
+class Body {
+  @DecimalField({
+    required: true,
+    description: 'An amount.',
+    example: '250.00',
+    message: moneyAmountMessage('250.00'),
+  })
+  amount: string;
+
+  @DecimalField({
+    required: false,
+    description: 'A price.',
+    example: '1.5',
+    message: '$property is not a decimal',
+  })
+  price?: string;
+}
+
+function errorsOf(body: Record<string, unknown>): Record<string, string[]> {
+  const errors = validateSync(plainToInstance(Body, body));
+  return Object.fromEntries(errors.map((e) => [e.property, Object.values(e.constraints ?? {})]));
+}

@@ -6,19 +6,6 @@ import { Readable } from 'node:stream';
 import { ObjectNotFoundError, ObjectTooLargeError } from 'src/core/storage/document-storage';
 import { FilesystemDocumentStorage } from 'src/core/storage/filesystem-document-storage';
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => e.name);
-}
-
 describe('FilesystemDocumentStorage', () => {
   let root: string;
   let storage: FilesystemDocumentStorage;
@@ -56,3 +43,16 @@ describe('FilesystemDocumentStorage', () => {
     await expect(storage.getStream('../../etc/passwd')).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 });
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => e.name);
+}

@@ -4,49 +4,6 @@ import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import type { PricedAsset } from 'src/modules/pricing/price-source';
 import type { PricedQuote, PricingService } from 'src/modules/pricing/pricing.service';
 
-const MINUTE = 60_000;
-const T0 = Date.parse('2026-11-24T15:00:10Z');
-
-const row = (over: Partial<AssetQueryRow> = {}) =>
-  ({
-    id: 'asset-1',
-    class: 'equity',
-    market: 'XNAS',
-    reference_price: '100',
-    b_cusip: null,
-    override_price: null,
-    override_set_at: null,
-    ...over,
-  }) as AssetQueryRow;
-
-/** A price source whose last price is the minute number, counting what it was asked. */
-function fakePricing() {
-  const asked: string[] = [];
-  const pricing = {
-    quote: (asset: PricedAsset, _override: unknown, at: Date): Promise<PricedQuote> => {
-      const minute = Math.floor(at.getTime() / MINUTE);
-      asked.push(`${asset.id}@${asset.referencePrice}@${minute - Math.floor(T0 / MINUTE)}`);
-      const last = new Money(minute % 1000);
-      return Promise.resolve({
-        last,
-        bid: last,
-        ask: last,
-        bidSize: new Money(1),
-        askSize: new Money(1),
-        lastSize: new Money(1),
-        previousClose: new Money(1),
-        previousCloseDate: '2026-11-23',
-        sessionDate: '2026-11-24',
-        timestamp: new Date(minute * MINUTE),
-        session: 'regular',
-        source: 'simulated',
-      });
-    },
-    bondValue: () => null,
-  };
-  return { asked, pricing: pricing as unknown as PricingService };
-}
-
 describe('AssetFigures', () => {
   beforeEach(() => jest.useFakeTimers({ now: T0 }));
   afterEach(() => jest.useRealTimers());
@@ -99,3 +56,46 @@ describe('AssetFigures', () => {
     figures.onModuleDestroy();
   });
 });
+
+const MINUTE = 60_000;
+const T0 = Date.parse('2026-11-24T15:00:10Z');
+
+const row = (over: Partial<AssetQueryRow> = {}) =>
+  ({
+    id: 'asset-1',
+    class: 'equity',
+    market: 'XNAS',
+    reference_price: '100',
+    b_cusip: null,
+    override_price: null,
+    override_set_at: null,
+    ...over,
+  }) as AssetQueryRow;
+
+/** A price source whose last price is the minute number, counting what it was asked. */
+function fakePricing() {
+  const asked: string[] = [];
+  const pricing = {
+    quote: (asset: PricedAsset, _override: unknown, at: Date): Promise<PricedQuote> => {
+      const minute = Math.floor(at.getTime() / MINUTE);
+      asked.push(`${asset.id}@${asset.referencePrice}@${minute - Math.floor(T0 / MINUTE)}`);
+      const last = new Money(minute % 1000);
+      return Promise.resolve({
+        last,
+        bid: last,
+        ask: last,
+        bidSize: new Money(1),
+        askSize: new Money(1),
+        lastSize: new Money(1),
+        previousClose: new Money(1),
+        previousCloseDate: '2026-11-23',
+        sessionDate: '2026-11-24',
+        timestamp: new Date(minute * MINUTE),
+        session: 'regular',
+        source: 'simulated',
+      });
+    },
+    bondValue: () => null,
+  };
+  return { asked, pricing: pricing as unknown as PricingService };
+}

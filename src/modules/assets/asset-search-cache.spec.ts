@@ -2,20 +2,6 @@ import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
 import { AssetSearchCache, SEARCH_RESULTS_KEPT, searchKey } from 'src/modules/assets/asset-search-cache';
 import type { PriceOverride } from 'src/modules/pricing/pricing.service';
 
-const row = (id: string) => ({ id }) as AssetQueryRow;
-
-/** A load whose answer the test releases, counting how often it ran. */
-function gatedLoad<T>(value: T) {
-  let release!: () => void;
-  const load = jest.fn(
-    () =>
-      new Promise<T>((resolve) => {
-        release = () => resolve(value);
-      }),
-  );
-  return { load, release: () => release() };
-}
-
 describe('AssetSearchCache', () => {
   let cache: AssetSearchCache;
 
@@ -128,3 +114,17 @@ describe('AssetSearchCache', () => {
     expect(new Set([searchKey(base), ...others]).size).toBe(others.length + 1);
   });
 });
+
+const row = (id: string) => ({ id }) as AssetQueryRow;
+
+/** A load whose answer the test releases, counting how often it ran. */
+function gatedLoad<T>(value: T) {
+  let release!: () => void;
+  const load = jest.fn(
+    () =>
+      new Promise<T>((resolve) => {
+        release = () => resolve(value);
+      }),
+  );
+  return { load, release: () => release() };
+}

@@ -2,29 +2,6 @@ import { Money } from 'src/core/money/money';
 import { BondValuation } from 'src/modules/pricing/bond-valuation';
 import type { BondTerms, PricedAsset } from 'src/modules/pricing/price-source';
 
-const terms: BondTerms = {
-  maturityDate: '2034-11-15',
-  issueDate: '2024-11-15',
-  datedDate: '2024-11-15',
-  firstCouponDate: '2025-05-15',
-  couponRate: '0.0425',
-  couponFrequency: 2,
-  accrualBasis: 'ACT/ACT',
-  settlementPeriod: 1,
-  referencePriceDate: '2026-11-20',
-  bondType: 'treasury',
-  perpetual: false,
-  nextCallDate: null,
-  nextCallPrice: null,
-};
-const note: PricedAsset = {
-  id: '91282CLW9',
-  assetClass: 'note',
-  market: 'OTC',
-  referencePrice: '99.5',
-  bond: terms,
-};
-
 describe('BondValuation', () => {
   const valuation = new BondValuation();
 
@@ -77,3 +54,26 @@ describe('BondValuation', () => {
     expect(value.accruedInterest.isZero()).toBe(true);
   });
 });
+
+const terms: BondTerms = {
+  maturityDate: '2034-11-15',
+  issueDate: '2024-11-15',
+  datedDate: '2024-11-15',
+  firstCouponDate: '2025-05-15',
+  couponRate: '0.0425',
+  couponFrequency: 2,
+  accrualBasis: 'ACT/ACT',
+  settlementPeriod: 1,
+  referencePriceDate: '2026-11-20',
+  bondType: 'treasury',
+  perpetual: false,
+  nextCallDate: null,
+  nextCallPrice: null,
+};
+const note: PricedAsset = {
+  id: '91282CLW9',
+  assetClass: 'note',
+  market: 'OTC',
+  referencePrice: '99.5',
+  bond: terms,
+};

@@ -7,6 +7,44 @@ import type { CredentialCache } from 'src/core/auth/credential-cache';
 import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
 import type { CapturedRequest } from 'src/modules/request-logs/request-log-row';
 
+describe('RequestLogRecorder flush timer', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('keeps no timer while no request was recorded', () => {
+    recorder();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('writes a recorded row within one interval, then idles again', async () => {
+    const { recorder: log, query } = recorder();
+    log.push(captured('req_1'));
+    log.push(captured('req_2'));
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(FLUSH_MS - 1);
+    expect(query).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    await settle();
+    expect(query).toHaveBeenCalledTimes(1);
+    const rows = JSON.parse((query.mock.calls[0][0] as { values: [string] }).values[0]) as unknown[][];
+    expect(rows.map((row) => row[0])).toEqual(['req_1', 'req_2']);
+    expect(jest.getTimerCount()).toBe(0);
+
+    log.push(captured('req_3'));
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(FLUSH_MS);
+    await settle();
+    expect(query).toHaveBeenCalledTimes(2);
+  });
+
+  it('arms nothing once shut down', async () => {
+    const { recorder: log } = recorder();
+    await log.onModuleDestroy();
+    log.push(captured('req_1'));
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
 const FLUSH_MS = 500;
 
 function recorder() {
@@ -47,41 +85,3 @@ async function settle(): Promise<void> {
     await Promise.resolve();
   }
 }
-
-describe('RequestLogRecorder flush timer', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
-
-  it('keeps no timer while no request was recorded', () => {
-    recorder();
-    expect(jest.getTimerCount()).toBe(0);
-  });
-
-  it('writes a recorded row within one interval, then idles again', async () => {
-    const { recorder: log, query } = recorder();
-    log.push(captured('req_1'));
-    log.push(captured('req_2'));
-    expect(jest.getTimerCount()).toBe(1);
-    jest.advanceTimersByTime(FLUSH_MS - 1);
-    expect(query).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    await settle();
-    expect(query).toHaveBeenCalledTimes(1);
-    const rows = JSON.parse((query.mock.calls[0][0] as { values: [string] }).values[0]) as unknown[][];
-    expect(rows.map((row) => row[0])).toEqual(['req_1', 'req_2']);
-    expect(jest.getTimerCount()).toBe(0);
-
-    log.push(captured('req_3'));
-    expect(jest.getTimerCount()).toBe(1);
-    jest.advanceTimersByTime(FLUSH_MS);
-    await settle();
-    expect(query).toHaveBeenCalledTimes(2);
-  });
-
-  it('arms nothing once shut down', async () => {
-    const { recorder: log } = recorder();
-    await log.onModuleDestroy();
-    log.push(captured('req_1'));
-    expect(jest.getTimerCount()).toBe(0);
-  });
-});

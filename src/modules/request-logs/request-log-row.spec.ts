@@ -5,32 +5,6 @@ import {
   RequestLogScope,
 } from 'src/modules/request-logs/request-log-row';
 
-const scope: RequestLogScope = {
-  tenantId: 'ten_1',
-  livemode: false,
-  keyId: 'apk_1',
-  investorId: null,
-  method: 'basic',
-};
-
-function captured(overrides: Partial<CapturedRequest> = {}): CapturedRequest {
-  return {
-    id: 'req_1',
-    scope,
-    publicKey: null,
-    method: 'GET',
-    originalUrl: '/v1/investors?limit=5',
-    status: 200,
-    durationMs: 2.6,
-    finishedAt: 1_700_000_000_003,
-    error: undefined,
-    idempotencyKey: undefined,
-    replayed: false,
-    legacy: false,
-    ...overrides,
-  };
-}
-
 describe('requestLogBatchJson', () => {
   it('writes ordinary rows as they are, text outside the BMP included', () => {
     const rows = [
@@ -95,3 +69,29 @@ describe('requestLogBatchJson', () => {
     expect((JSON.parse(requestLogBatchJson(rows)) as unknown[][])[0][12]).toBe('a\\u0000b');
   });
 });
+
+const scope: RequestLogScope = {
+  tenantId: 'ten_1',
+  livemode: false,
+  keyId: 'apk_1',
+  investorId: null,
+  method: 'basic',
+};
+
+function captured(overrides: Partial<CapturedRequest> = {}): CapturedRequest {
+  return {
+    id: 'req_1',
+    scope,
+    publicKey: null,
+    method: 'GET',
+    originalUrl: '/v1/investors?limit=5',
+    status: 200,
+    durationMs: 2.6,
+    finishedAt: 1_700_000_000_003,
+    error: undefined,
+    idempotencyKey: undefined,
+    replayed: false,
+    legacy: false,
+    ...overrides,
+  };
+}

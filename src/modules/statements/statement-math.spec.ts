@@ -1,33 +1,6 @@
 import type { ActivityRow } from 'src/modules/activities/activity-types';
 import { realizedBySell } from 'src/modules/statements/statement-math';
 
-let seq = 0;
-function activity(fields: Partial<ActivityRow>): ActivityRow {
-  seq += 1;
-  return {
-    id: `act_${String(seq).padStart(4, '0')}`,
-    account_id: 'acc',
-    status: 'executed',
-    date: '2027-03-01',
-    transaction_time: new Date('2027-03-01T15:00:00Z'),
-    currency: 'USD',
-    price: null,
-    per_share_amount: null,
-    side: null,
-    order_id: null,
-    transaction_id: null,
-    corporate_action_id: null,
-    journal_id: null,
-    conversion_id: null,
-    description: null,
-    activity_type: 'FILL',
-    net_amount: '0',
-    symbol: null,
-    qty: null,
-    ...fields,
-  } as ActivityRow;
-}
-
 describe('realizedBySell', () => {
   it('follows the basis through a split, a symbol change and a stock merger, and realizes a cash merger', () => {
     const history = [
@@ -121,3 +94,30 @@ describe('realizedBySell', () => {
     ]);
   });
 });
+
+let seq = 0;
+function activity(fields: Partial<ActivityRow>): ActivityRow {
+  seq += 1;
+  return {
+    id: `act_${String(seq).padStart(4, '0')}`,
+    account_id: 'acc',
+    status: 'executed',
+    date: '2027-03-01',
+    transaction_time: new Date('2027-03-01T15:00:00Z'),
+    currency: 'USD',
+    price: null,
+    per_share_amount: null,
+    side: null,
+    order_id: null,
+    transaction_id: null,
+    corporate_action_id: null,
+    journal_id: null,
+    conversion_id: null,
+    description: null,
+    activity_type: 'FILL',
+    net_amount: '0',
+    symbol: null,
+    qty: null,
+    ...fields,
+  } as ActivityRow;
+}

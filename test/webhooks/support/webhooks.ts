@@ -118,3 +118,11 @@ export async function dropQueueKeys(target = testRedisTarget()): Promise<void> {
   }
   await unlinkKeysMatching(`${prefix}:*`, target);
 }
+
+/** True when `name` matches an `event` filter of GET /v1/events: a name, `family.*` or `*`. */
+export function matchesEventFilter(filter: string, name: string): boolean {
+  if (filter === '*') {
+    return true;
+  }
+  return filter.endsWith('.*') ? name.startsWith(filter.slice(0, -1)) : name === filter;
+}

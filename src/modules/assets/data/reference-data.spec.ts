@@ -8,155 +8,11 @@ import { join } from 'path';
 
 type Row = Record<string, unknown>;
 
-const load = (file: string): Row[] => {
-  const parsed: unknown = JSON.parse(readFileSync(join(__dirname, file), 'utf8'));
-  if (!Array.isArray(parsed)) {
-    throw new Error(`${file} must contain a JSON array`);
-  }
-  return parsed as Row[];
-};
-
 const usEquities = load('us-equities.json');
 const africaEquities = load('africa-equities.json');
 const crypto = load('crypto.json');
 const bonds = load('bonds.json');
 const all = [...usEquities, ...africaEquities, ...crypto, ...bonds];
-
-const CLASSES = [
-  'equity',
-  'etf',
-  'bond',
-  'bill',
-  'note',
-  'mutual_fund',
-  'derivative',
-  'cryptocurrency',
-  'commodity',
-  'real_estate',
-  'cash',
-];
-
-const MARKETS: Record<string, { name: string; country: string | null; currency: string }> = {
-  XNAS: { name: 'NASDAQ', country: 'US', currency: 'USD' },
-  XNYS: { name: 'NYSE', country: 'US', currency: 'USD' },
-  ARCA: { name: 'NYSE Arca', country: 'US', currency: 'USD' },
-  BATS: { name: 'Cboe BZX', country: 'US', currency: 'USD' },
-  OTC: { name: 'OTC Markets', country: 'US', currency: 'USD' },
-  XNSA: { name: 'NGX', country: 'NG', currency: 'NGN' },
-  XNAI: { name: 'NSE', country: 'KE', currency: 'KES' },
-  CRYPTO: { name: 'CRYPTO', country: null, currency: 'USD' },
-};
-
-const STRING_KEYS = ['class', 'market', 'market_name', 'market_currency', 'symbol', 'name', 'status', 'currency'];
-const BOOLEAN_KEYS = [
-  'tradable',
-  'marginable',
-  'shortable',
-  'easy_to_borrow',
-  'fractionable',
-  'fractional_eh_enabled',
-];
-const NULLABLE_STRING_KEYS = ['country', 'market_country'];
-const ASSET_KEYS = [...STRING_KEYS, ...BOOLEAN_KEYS, ...NULLABLE_STRING_KEYS, 'reference_price'];
-
-const BOND_KEYS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'next_coupon_date',
-  'last_coupon_date',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'accrued_interest',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'close_price_date',
-  'yield_to_maturity',
-  'yield_to_worst',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_date',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-];
-
-const DECIMAL = /^\d+(\.\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
-const charValue = (c: string): number => {
-  if (c >= '0' && c <= '9') {
-    return c.charCodeAt(0) - 48;
-  }
-  if (c >= 'A' && c <= 'Z') {
-    return c.charCodeAt(0) - 55;
-  }
-  const special: Record<string, number> = { '*': 36, '@': 37, '#': 38 };
-  if (c in special) {
-    return special[c];
-  }
-  throw new Error(`invalid CUSIP character ${c}`);
-};
-
-/** Modulus 10 "double add double" check digit over the first eight characters. */
-const cusipCheckDigit = (base: string): number => {
-  let sum = 0;
-  for (let i = 0; i < 8; i++) {
-    let v = charValue(base[i]);
-    if (i % 2 === 1) {
-      v *= 2;
-    }
-    sum += Math.floor(v / 10) + (v % 10);
-  }
-  return (10 - (sum % 10)) % 10;
-};
-
-const isValidCusip = (cusip: string): boolean =>
-  /^[0-9A-Z*@#]{8}[0-9]$/.test(cusip) && cusipCheckDigit(cusip) === Number(cusip[8]);
-
-/** Luhn check digit over the ISIN body with letters expanded to two digits (A=10 ... Z=35). */
-const isinCheckDigit = (body: string): number => {
-  const digits = body
-    .split('')
-    .map((c) => String(charValue(c)))
-    .join('');
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) {
-        d -= 9;
-      }
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-};
-
-const isValidIsin = (isin: string): boolean =>
-  /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(isin) && isinCheckDigit(isin.slice(0, 11)) === Number(isin[11]);
 
 describe('identifier check digits', () => {
   it('accepts known-good identifiers', () => {
@@ -492,3 +348,148 @@ describe('reference data: bonds', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** One JSON file of this folder, which must hold an array. */
+function load(file: string): Row[] {
+  const parsed: unknown = JSON.parse(readFileSync(join(__dirname, file), 'utf8'));
+  if (!Array.isArray(parsed)) {
+    throw new Error(`${file} must contain a JSON array`);
+  }
+  return parsed as Row[];
+}
+
+const CLASSES = [
+  'equity',
+  'etf',
+  'bond',
+  'bill',
+  'note',
+  'mutual_fund',
+  'derivative',
+  'cryptocurrency',
+  'commodity',
+  'real_estate',
+  'cash',
+];
+
+const MARKETS: Record<string, { name: string; country: string | null; currency: string }> = {
+  XNAS: { name: 'NASDAQ', country: 'US', currency: 'USD' },
+  XNYS: { name: 'NYSE', country: 'US', currency: 'USD' },
+  ARCA: { name: 'NYSE Arca', country: 'US', currency: 'USD' },
+  BATS: { name: 'Cboe BZX', country: 'US', currency: 'USD' },
+  OTC: { name: 'OTC Markets', country: 'US', currency: 'USD' },
+  XNSA: { name: 'NGX', country: 'NG', currency: 'NGN' },
+  XNAI: { name: 'NSE', country: 'KE', currency: 'KES' },
+  CRYPTO: { name: 'CRYPTO', country: null, currency: 'USD' },
+};
+
+const STRING_KEYS = ['class', 'market', 'market_name', 'market_currency', 'symbol', 'name', 'status', 'currency'];
+const BOOLEAN_KEYS = [
+  'tradable',
+  'marginable',
+  'shortable',
+  'easy_to_borrow',
+  'fractionable',
+  'fractional_eh_enabled',
+];
+const NULLABLE_STRING_KEYS = ['country', 'market_country'];
+const ASSET_KEYS = [...STRING_KEYS, ...BOOLEAN_KEYS, ...NULLABLE_STRING_KEYS, 'reference_price'];
+
+const BOND_KEYS = [
+  'cusip',
+  'isin',
+  'bond_status',
+  'bond_type',
+  'bond_subtype',
+  'maturity_date',
+  'issue_date',
+  'dated_date',
+  'first_coupon_date',
+  'next_coupon_date',
+  'last_coupon_date',
+  'coupon_rate',
+  'coupon_type',
+  'coupon_frequency',
+  'accrual_basis',
+  'accrued_interest',
+  'face_value',
+  'min_increment',
+  'settlement_period',
+  'close_price_date',
+  'yield_to_maturity',
+  'yield_to_worst',
+  'callable',
+  'puttable',
+  'convertible',
+  'perpetual',
+  'next_call_date',
+  'next_call_price',
+  'call_type',
+  'issuer',
+  'ticker',
+  'sector',
+  'seniority',
+  'country_domicile',
+  'rating',
+  'sp_rating',
+  'sp_outlook',
+];
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const isDate = (value: unknown): value is string =>
+  typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+const charValue = (c: string): number => {
+  if (c >= '0' && c <= '9') {
+    return c.charCodeAt(0) - 48;
+  }
+  if (c >= 'A' && c <= 'Z') {
+    return c.charCodeAt(0) - 55;
+  }
+  const special: Record<string, number> = { '*': 36, '@': 37, '#': 38 };
+  if (c in special) {
+    return special[c];
+  }
+  throw new Error(`invalid CUSIP character ${c}`);
+};
+
+/** Modulus 10 "double add double" check digit over the first eight characters. */
+const cusipCheckDigit = (base: string): number => {
+  let sum = 0;
+  for (let i = 0; i < 8; i++) {
+    let v = charValue(base[i]);
+    if (i % 2 === 1) {
+      v *= 2;
+    }
+    sum += Math.floor(v / 10) + (v % 10);
+  }
+  return (10 - (sum % 10)) % 10;
+};
+
+const isValidCusip = (cusip: string): boolean =>
+  /^[0-9A-Z*@#]{8}[0-9]$/.test(cusip) && cusipCheckDigit(cusip) === Number(cusip[8]);
+
+/** Luhn check digit over the ISIN body with letters expanded to two digits (A=10 ... Z=35). */
+const isinCheckDigit = (body: string): number => {
+  const digits = body
+    .split('')
+    .map((c) => String(charValue(c)))
+    .join('');
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) {
+        d -= 9;
+      }
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+};
+
+const isValidIsin = (isin: string): boolean =>
+  /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(isin) && isinCheckDigit(isin.slice(0, 11)) === Number(isin[11]);

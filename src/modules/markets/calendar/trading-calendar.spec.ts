@@ -8,32 +8,6 @@ import {
   tradingDay,
 } from 'src/modules/markets/calendar/trading-calendar';
 
-function thrown(fn: () => unknown): ServiceError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
-  throw new Error('expected a ServiceError');
-}
-
-/** Weekday closures, the way exchanges publish their holiday calendars. */
-function weekdayClosures(year: number): string[] {
-  return calendarDays(year).filter((date) => {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    return weekday !== 0 && weekday !== 6 && !isBusinessDay('XNYS', date);
-  });
-}
-
-function calendarDays(year: number): string[] {
-  const days: string[] = [];
-  for (let t = Date.UTC(year, 0, 1); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return days;
-}
-
 describe('market definitions', () => {
   it('lists every market with its currency, zone and hours', () => {
     expect(MARKETS.map((m) => m.code)).toEqual([
@@ -304,3 +278,29 @@ describe('business days', () => {
     expect(thrown(() => addBusinessDays('XNYS', '2025-07-07', 1.5)).param).toBe('days');
   });
 });
+
+function thrown(fn: () => unknown): ServiceError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    return error as ServiceError;
+  }
+  throw new Error('expected a ServiceError');
+}
+
+/** Weekday closures, the way exchanges publish their holiday calendars. */
+function weekdayClosures(year: number): string[] {
+  return calendarDays(year).filter((date) => {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    return weekday !== 0 && weekday !== 6 && !isBusinessDay('XNYS', date);
+  });
+}
+
+function calendarDays(year: number): string[] {
+  const days: string[] = [];
+  for (let t = Date.UTC(year, 0, 1); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}

@@ -2,46 +2,6 @@ import { BondValuation } from 'src/modules/pricing/bond-valuation';
 import type { PricedAsset } from 'src/modules/pricing/price-source';
 import { SimulatedPriceSource } from 'src/modules/pricing/simulated/simulated-price-source';
 
-const equity: PricedAsset = {
-  id: 'equity-1',
-  assetClass: 'equity',
-  market: 'XNAS',
-  referencePrice: '230.00',
-  bond: null,
-};
-const crypto: PricedAsset = {
-  id: 'crypto-1',
-  assetClass: 'cryptocurrency',
-  market: 'CRYPTO',
-  referencePrice: '91842.50',
-  bond: null,
-};
-const bill: PricedAsset = {
-  id: '912797TC1',
-  assetClass: 'bill',
-  market: 'OTC',
-  referencePrice: '99.6749',
-  bond: {
-    maturityDate: '2026-12-24',
-    issueDate: '2025-12-26',
-    datedDate: '2025-12-26',
-    firstCouponDate: null,
-    couponRate: '0',
-    couponFrequency: 0,
-    accrualBasis: 'ACT/360',
-    settlementPeriod: 1,
-    referencePriceDate: '2026-11-20',
-    bondType: 'treasury',
-    perpetual: false,
-    nextCallDate: null,
-    nextCallPrice: null,
-  },
-};
-
-const at = (iso: string) => new Date(iso);
-const source = (seed = 'seed-a') => new SimulatedPriceSource(seed, new BondValuation());
-const plain = (value: object) => JSON.parse(JSON.stringify(value));
-
 describe('SimulatedPriceSource', () => {
   it('is reproducible: the same seed gives the same quotes and bars in a fresh instance', () => {
     const times = ['2025-07-07T14:31:00Z', '2025-07-07T17:45:30Z', '2025-07-12T12:00:00Z'];
@@ -194,3 +154,43 @@ describe('SimulatedPriceSource', () => {
     expect(s.quoteAt(bill, at('2027-01-15T15:00:00Z')).last.toString()).toBe('100');
   });
 });
+
+const equity: PricedAsset = {
+  id: 'equity-1',
+  assetClass: 'equity',
+  market: 'XNAS',
+  referencePrice: '230.00',
+  bond: null,
+};
+const crypto: PricedAsset = {
+  id: 'crypto-1',
+  assetClass: 'cryptocurrency',
+  market: 'CRYPTO',
+  referencePrice: '91842.50',
+  bond: null,
+};
+const bill: PricedAsset = {
+  id: '912797TC1',
+  assetClass: 'bill',
+  market: 'OTC',
+  referencePrice: '99.6749',
+  bond: {
+    maturityDate: '2026-12-24',
+    issueDate: '2025-12-26',
+    datedDate: '2025-12-26',
+    firstCouponDate: null,
+    couponRate: '0',
+    couponFrequency: 0,
+    accrualBasis: 'ACT/360',
+    settlementPeriod: 1,
+    referencePriceDate: '2026-11-20',
+    bondType: 'treasury',
+    perpetual: false,
+    nextCallDate: null,
+    nextCallPrice: null,
+  },
+};
+
+const at = (iso: string) => new Date(iso);
+const source = (seed = 'seed-a') => new SimulatedPriceSource(seed, new BondValuation());
+const plain = (value: object) => JSON.parse(JSON.stringify(value));

@@ -5,35 +5,6 @@ import type { OrderRow } from 'src/modules/trading/order-types';
 import { DustFillError } from 'src/modules/trading/trading-errors';
 import { orderRow } from 'test/support/order-row';
 
-const d = (value: Decimal.Value) => new Decimal(value);
-const at = new Date('2025-11-20T15:00:00Z');
-const fill = (quantity: Decimal.Value, price: Decimal.Value) => ({
-  quantity: d(quantity),
-  price: d(price),
-  source: 'simulated',
-});
-const amountsText = (
-  order: OrderRow,
-  quantity: string,
-  price: string,
-  accruedPer100: string | null = null,
-) => {
-  const a = fillAmounts(order, fill(quantity, price), accruedPer100 === null ? null : d(accruedPer100));
-  return {
-    quantity: a.quantity.toFixed(),
-    gross: a.gross.toFixed(),
-    cash: a.cash.toFixed(),
-    commission: a.commission.toFixed(),
-    net: a.net.toFixed(),
-  };
-};
-
-/** Decimals with `dp` places in [min, max], drawn as integers so none is a float. */
-const decimal = (min: number, max: number, dp: number) =>
-  fc
-    .integer({ min: Math.round(min * 10 ** dp), max: Math.round(max * 10 ** dp) })
-    .map((n) => new Decimal(n).div(10 ** dp));
-
 describe('fillAmounts (pure)', () => {
   it('a buy pays quantity × price, rounded half up to the minor unit, plus its commission', () => {
     expect(amountsText(orderRow({}), '10', '187.235')).toEqual({
@@ -259,3 +230,32 @@ describe('planFill (pure)', () => {
     );
   });
 });
+
+const d = (value: Decimal.Value) => new Decimal(value);
+const at = new Date('2025-11-20T15:00:00Z');
+const fill = (quantity: Decimal.Value, price: Decimal.Value) => ({
+  quantity: d(quantity),
+  price: d(price),
+  source: 'simulated',
+});
+const amountsText = (
+  order: OrderRow,
+  quantity: string,
+  price: string,
+  accruedPer100: string | null = null,
+) => {
+  const a = fillAmounts(order, fill(quantity, price), accruedPer100 === null ? null : d(accruedPer100));
+  return {
+    quantity: a.quantity.toFixed(),
+    gross: a.gross.toFixed(),
+    cash: a.cash.toFixed(),
+    commission: a.commission.toFixed(),
+    net: a.net.toFixed(),
+  };
+};
+
+/** Decimals with `dp` places in [min, max], drawn as integers so none is a float. */
+const decimal = (min: number, max: number, dp: number) =>
+  fc
+    .integer({ min: Math.round(min * 10 ** dp), max: Math.round(max * 10 ** dp) })
+    .map((n) => new Decimal(n).div(10 ** dp));

@@ -16,27 +16,6 @@ import {
 } from 'src/modules/wealth/projections/goal-projection';
 import { projectionRange, rangeSeed } from 'src/modules/wealth/projections/projection-range';
 
-const goal = (overrides: Partial<GoalProjectionInput> = {}): GoalProjectionInput => ({
-  current: new Money('10000'),
-  target: new Money('100000'),
-  monthlyContribution: new Money('500'),
-  annualReturn: new Money('0.06'),
-  inflation: null,
-  today: '2027-01-31',
-  targetDate: '2037-01-31',
-  dp: 2,
-  ...overrides,
-});
-
-/**
- * Future value of a present sum plus an ordinary annuity (payments at period end):
- *   FV(n) = PV·(1 + i)^n + PMT·((1 + i)^n − 1) / i
- */
-function closedFormFutureValue(pv: Decimal.Value, pmt: Decimal.Value, i: Decimal, n: number): Decimal {
-  const growth = i.plus(1).pow(n);
-  return new Money(pv).times(growth).plus(new Money(pmt).times(growth.minus(1)).div(i));
-}
-
 describe('goal projection', () => {
   it('follows the closed-form future value month by month', () => {
     const path = projectedPath(goal(), 120);
@@ -145,3 +124,24 @@ describe('goal projection', () => {
     );
   });
 });
+
+const goal = (overrides: Partial<GoalProjectionInput> = {}): GoalProjectionInput => ({
+  current: new Money('10000'),
+  target: new Money('100000'),
+  monthlyContribution: new Money('500'),
+  annualReturn: new Money('0.06'),
+  inflation: null,
+  today: '2027-01-31',
+  targetDate: '2037-01-31',
+  dp: 2,
+  ...overrides,
+});
+
+/**
+ * Future value of a present sum plus an ordinary annuity (payments at period end):
+ *   FV(n) = PV·(1 + i)^n + PMT·((1 + i)^n − 1) / i
+ */
+function closedFormFutureValue(pv: Decimal.Value, pmt: Decimal.Value, i: Decimal, n: number): Decimal {
+  const growth = i.plus(1).pow(n);
+  return new Money(pv).times(growth).plus(new Money(pmt).times(growth.minus(1)).div(i));
+}
