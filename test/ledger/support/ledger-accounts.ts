@@ -1,7 +1,11 @@
 import type { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 
 /** Ledger accounts the ledger specs post to (USD unless given). */
-export const cash = (ownerId: string, currency = 'USD') => ({ kind: 'investor_cash' as const, ownerId, currency });
+export const cash = (ownerId: string, currency = 'USD') => ({
+  kind: 'investor_cash' as const,
+  ownerId,
+  currency,
+});
 export const bank = (currency = 'USD') => ({ kind: 'bank_clearing' as const, currency });
 export const fees = (currency = 'USD') => ({ kind: 'fees_revenue' as const, currency });
 
