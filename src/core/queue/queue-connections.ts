@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { QueueOptions } from 'bull';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { settleConnections } from 'src/core/queue/settle-connections';
 import {
   connectRedis,
   isClustered,
@@ -38,6 +39,9 @@ export class QueueConnections implements OnApplicationShutdown {
 
   /** Closes the cluster connections Bull was given (queues close earlier, in onModuleDestroy). */
   async onApplicationShutdown(): Promise<void> {
+    // A connection closed while still handshaking rejects its queued commands with nobody
+    // listening, and the process dies of it: wait until each is ready or gone, as for one node.
+    await settleConnections([...this.opened]);
     await Promise.all(
       [...this.opened].map((connection) =>
         connection.status === 'ready'

@@ -3,7 +3,17 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** Ports this project's tests may give a server process of their own. */
-const PORTS = { first: 3200, last: 3299 };
+const RANGE = { first: 3200, slices: 3, size: 30 };
+/**
+ * This Jest worker's own slice of them. A process boots for many seconds before it binds its
+ * port, and a port probed free by two workers meanwhile went to both: the second process then
+ * failed to bind while its file talked to the first (another file's database: 401 for its keys).
+ */
+const PORTS = (() => {
+  const worker = (Number(process.env.JEST_WORKER_ID ?? '1') - 1) % RANGE.slices;
+  const first = RANGE.first + worker * RANGE.size;
+  return { first, last: first + RANGE.size - 1 };
+})();
 /** Ports this test process gave out: processes started side by side never get the same one. */
 const givenOut = new Set<number>();
 
