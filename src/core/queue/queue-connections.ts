@@ -1,7 +1,8 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type { QueueOptions } from 'bull';
+import { getQueueToken } from '@nestjs/bull';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue, QueueOptions } from 'bull';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { settleConnections } from 'src/core/queue/settle-connections';
 import {
   connectRedis,
   isClustered,
@@ -11,46 +12,69 @@ import {
 
 /**
  * Bull's Redis options for this deployment. On one node: REDIS_URL, and Bull opens its own
- * connections. In a cluster Bull cannot open them itself, so `createClient` does, with the
- * options Bull requires of its blocking and subscriber connections; they are kept here so that
- * shutdown can close them (Bull closes only connections it opened).
+ * connections. In a cluster Bull cannot open them itself, so each queue's `createClient` does,
+ * with the options Bull requires of its blocking and subscriber connections, and hands them to
+ * the queue's own list of connections: Bull then closes them as it closes its own (a blocked one
+ * cut, the others quit), in its order, at the queue's close.
  */
 @Injectable()
-export class QueueConnections implements OnApplicationShutdown {
-  private readonly opened = new Set<RedisConnection>();
+export class QueueConnections implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** Connections opened before their queue could be looked up, by queue name. */
+  private readonly waiting = new Map<string, RedisConnection[]>();
+  private readonly queues = new Map<string, Queue>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   rootOptions(): QueueOptions & { url?: string } {
     const target = this.config.redis;
+    const prefix = this.config.get('QUEUE_PREFIX');
+    return isClustered(target) ? { prefix } : { url: target.url, prefix };
+  }
+
+  /** The options of one queue: its key prefix, and in a cluster its connections. */
+  queueOptions(queueName: string): QueueOptions {
+    const target = this.config.redis;
+    const prefix = queueKeyPrefix(this.config.get('QUEUE_PREFIX'), queueName, isClustered(target));
     if (!isClustered(target)) {
-      return { url: target.url, prefix: this.config.get('QUEUE_PREFIX') };
+      return { prefix };
     }
+    this.waiting.set(queueName, this.waiting.get(queueName) ?? []);
     return {
-      prefix: this.config.get('QUEUE_PREFIX'),
+      prefix,
       createClient: (type) => {
         const connection = openBullConnection(target, type);
-        this.opened.add(connection);
-        connection.once('end', () => this.opened.delete(connection));
+        const queue = this.queues.get(queueName);
+        if (queue) {
+          clientsOf(queue).push(connection);
+        } else {
+          this.waiting.get(queueName)?.push(connection);
+        }
         return connection as never;
       },
     };
   }
 
-  /** Closes the cluster connections Bull was given (queues close earlier, in onModuleDestroy). */
-  async onApplicationShutdown(): Promise<void> {
-    // A connection closed while still handshaking rejects its queued commands with nobody
-    // listening, and the process dies of it: wait until each is ready or gone, as for one node.
-    await settleConnections([...this.opened]);
-    await Promise.all(
-      [...this.opened].map((connection) =>
-        connection.status === 'ready'
-          ? connection.quit().catch(() => connection.disconnect())
-          : Promise.resolve(connection.disconnect()),
-      ),
-    );
-    this.opened.clear();
+  onApplicationBootstrap(): void {
+    for (const [queueName, connections] of this.waiting) {
+      const queue = this.moduleRef.get<Queue>(getQueueToken(queueName), { strict: false });
+      this.queues.set(queueName, queue);
+      clientsOf(queue).push(...connections.splice(0));
+    }
   }
+
+  /** Connections of an app that stopped before its queues were looked up (a failed boot). */
+  onApplicationShutdown(): void {
+    for (const connections of this.waiting.values()) {
+      connections.splice(0).forEach((connection) => connection.disconnect());
+    }
+  }
+}
+
+function clientsOf(queue: Queue): RedisConnection[] {
+  return (queue as unknown as { clients: RedisConnection[] }).clients;
 }
 
 /**
@@ -59,10 +83,6 @@ export class QueueConnections implements OnApplicationShutdown {
  * one slot and different queues spread over the masters. On one node the prefix stays
  * QUEUE_PREFIX, so the keys of queued jobs do not move when a deployment upgrades.
  */
-export function queuePrefix(config: AppConfig, queueName: string): string {
-  return queueKeyPrefix(config.get('QUEUE_PREFIX'), queueName, isClustered(config.redis));
-}
-
 export function queueKeyPrefix(prefix: string, queueName: string, clustered: boolean): string {
   return clustered ? `${prefix}:{${queueName}}` : prefix;
 }

@@ -42,7 +42,7 @@ export class QueueModule {
             new QueueRuntime(options.consumers ?? config.get('WORKER_IN_PROCESS')),
         },
       ],
-      exports: [BullModule, QueueRuntime],
+      exports: [BullModule, QueueRuntime, QueueConnectionsModule],
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { Queue } from 'bull';
 
-export type QueueClient = { status: string; once(event: string, listener: () => void): unknown };
+type QueueClient = { status: string; once(event: string, listener: () => void): unknown };
 
 /**
  * Waits (at most `timeoutMs`) until every Redis connection a Bull queue has opened is ready or
@@ -9,11 +9,7 @@ export type QueueClient = { status: string; once(event: string, listener: () => 
  * rejection instead of shutting down cleanly (seen when a worker is stopped right after it started).
  */
 export async function settleQueueConnections(queue: Queue, timeoutMs = 2000): Promise<void> {
-  await settleConnections((queue as unknown as { clients: QueueClient[] }).clients ?? [], timeoutMs);
-}
-
-/** The same wait for connections opened for Bull elsewhere (a cluster's, given by createClient). */
-export async function settleConnections(clients: QueueClient[], timeoutMs = 2000): Promise<void> {
+  const clients = (queue as unknown as { clients: QueueClient[] }).clients ?? [];
   const pending = clients.filter((client) => !['ready', 'end', 'close'].includes(client.status));
   if (pending.length === 0) {
     return;

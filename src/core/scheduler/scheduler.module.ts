@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { queuePrefix } from 'src/core/queue/queue-connections';
+import { QueueConnections } from 'src/core/queue/queue-connections';
 import { queueLockSettings } from 'src/core/queue/queue-lock';
 import { JobQueue, SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
@@ -24,9 +24,9 @@ import { ScheduledJobsRepository } from 'src/core/scheduler/scheduled-jobs.repos
     TypeOrmModule.forFeature([ScheduledJobEntity]),
     BullModule.registerQueueAsync({
       name: SCHEDULED_JOBS_QUEUE,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        prefix: queuePrefix(config, SCHEDULED_JOBS_QUEUE),
+      inject: [AppConfig, QueueConnections],
+      useFactory: (config: AppConfig, connections: QueueConnections) => ({
+        ...connections.queueOptions(SCHEDULED_JOBS_QUEUE),
         // A run whose process died is taken up again within JOB_LOCK_MS.
         settings: queueLockSettings(config.get('JOB_LOCK_MS')),
       }),

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from 'src/core/config/app-config.service';
-import { queuePrefix } from 'src/core/queue/queue-connections';
+import { QueueConnections } from 'src/core/queue/queue-connections';
 import { queueLockSettings } from 'src/core/queue/queue-lock';
 import { EventEntity } from 'src/core/events/event.entity';
 import { AttemptRecorder } from 'src/modules/webhooks/delivery/attempt-recorder.service';
@@ -36,10 +36,10 @@ import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
     ]),
     BullModule.registerQueueAsync({
       name: WEBHOOK_DELIVERY_QUEUE,
-      inject: [AppConfig],
+      inject: [AppConfig, QueueConnections],
       // A delivery whose process died is taken up again within JOB_LOCK_MS, as scheduled jobs are.
-      useFactory: (config: AppConfig) => ({
-        prefix: queuePrefix(config, WEBHOOK_DELIVERY_QUEUE),
+      useFactory: (config: AppConfig, connections: QueueConnections) => ({
+        ...connections.queueOptions(WEBHOOK_DELIVERY_QUEUE),
         settings: queueLockSettings(config.get('JOB_LOCK_MS')),
       }),
     }),
