@@ -26,7 +26,11 @@ export class QueueConnections implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly config: AppConfig,
     private readonly moduleRef: ModuleRef,
-  ) {}
+  ) {
+    if (isClustered(config.redis)) {
+      letClosedClusterCommandsGo();
+    }
+  }
 
   rootOptions(): QueueOptions & { url?: string } {
     const target = this.config.redis;
@@ -71,6 +75,27 @@ export class QueueConnections implements OnApplicationBootstrap, OnApplicationSh
       connections.splice(0).forEach((connection) => connection.disconnect());
     }
   }
+}
+
+let lettingClosedCommandsGo = false;
+
+/**
+ * Closing a queue pauses it, and Bull's pause cuts its blocking connection and connects it again;
+ * a cluster connection cut while it is still connecting rejects the commands ioredis itself had
+ * queued on it (its slot refresh, its subscriber's set-up) with no handler, and the process died
+ * of "Connection is closed." while shutting down cleanly. A command nobody awaits cannot be
+ * waited for: that one rejection is let go; any other unhandled rejection still ends the process.
+ */
+function letClosedClusterCommandsGo(): void {
+  if (lettingClosedCommandsGo) {
+    return;
+  }
+  lettingClosedCommandsGo = true;
+  process.on('unhandledRejection', (reason: unknown) => {
+    if (!(reason instanceof Error && reason.message === 'Connection is closed.')) {
+      throw reason;
+    }
+  });
 }
 
 function clientsOf(queue: Queue): RedisConnection[] {
