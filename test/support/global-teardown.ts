@@ -1,5 +1,4 @@
 import { RUN_DB_PREFIX, runId, withAdmin } from './database';
-import { unlinkKeysMatching } from './redis';
 import { deleteTenant, listRunTenants, runTenantPrefix } from './remote';
 
 /**
@@ -57,5 +56,8 @@ export default async function globalTeardown(): Promise<void> {
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
   });
+  // Loaded here: its `src/...` imports resolve only through the NODE_PATH global-setup sets for a
+  // local run, and a remote run returned above.
+  const { unlinkKeysMatching } = await import('./redis');
   await unlinkKeysMatching(`test_${prefix}*`);
 }
