@@ -147,18 +147,23 @@ describe('Authentication and access', () => {
     });
 
     it('a wrong secret and an unknown key take about the same time', async () => {
-      const time = async (header: string) => {
+      const once = async (header: string) => {
         const start = process.hrtime.bigint();
-        for (let i = 0; i < 20; i++) {
-          await eventTypes().set('Authorization', header);
-        }
-        return Number(process.hrtime.bigint() - start) / 20 / 1e6;
+        await eventTypes().set('Authorization', header);
+        return Number(process.hrtime.bigint() - start) / 1e6;
       };
       const wrongSecret = basic({ ...tenant.test, secret: 'sk_test_wrong' });
       const unknownKey = basic({ id: 'x', publicKey: 'pk_test_nobody', secret: 'sk_test_wrong' });
-      await time(wrongSecret);
-      const a = await time(wrongSecret);
-      const b = await time(unknownKey);
+      await once(wrongSecret);
+      // Side by side, in turn, so that the machine's load (other files run beside this one) falls
+      // on both alike; the median of each leaves out the odd request a collection paused.
+      const times = { wrongSecret: [] as number[], unknownKey: [] as number[] };
+      for (let i = 0; i < 30; i++) {
+        times.wrongSecret.push(await once(wrongSecret));
+        times.unknownKey.push(await once(unknownKey));
+      }
+      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+      const [a, b] = [median(times.wrongSecret), median(times.unknownKey)];
       // Loose bound on a noisy machine: neither path is an order of magnitude slower.
       expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(5);
     });
