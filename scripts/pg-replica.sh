@@ -27,7 +27,8 @@ start_replica() {
 }
 
 start() {
-  rm -rf "$DIR" && mkdir -p "$DIR" && chown postgres "$DIR" 2>/dev/null || true
+  stop # a server a killed run left on these directories
+  mkdir -p "$DIR" && chown postgres "$DIR" 2>/dev/null || true
   "${AS_POSTGRES[@]}" "$BIN/initdb" -D "$DIR/primary" -A trust -U postgres --no-sync >/dev/null
   pg -D "$DIR/primary" -l "$DIR/primary.log" -o "-p $PRIMARY_PORT $OPTIONS" -w start >/dev/null
   # The replica starts from a base backup of the primary and streams its WAL from then on.
