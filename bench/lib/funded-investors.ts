@@ -32,26 +32,13 @@ function investorBody(i: number): object {
   };
 }
 
-/**
- * `count` investors as bench/transfers and bench/orders make them: created, KYC approved, a bank
- * account linked, 1,000,000 USD deposited and settled (test helper), so each can both fund and buy.
- */
-export async function fundedInvestors(
+/** `count` investors created, KYC approved and with a bank account linked (no cash yet), through the API. */
+export async function linkedInvestors(
   port: number,
   authorization: string,
   count: number,
 ): Promise<FundedInvestor[]> {
-  const call = async (path: string, body?: object) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-    if (res.status >= 300) {
-      throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    }
-    return (await res.json()) as Record<string, string>;
-  };
+  const call = benchCall(port, authorization);
   const investors: FundedInvestor[] = [];
   for (let i = 0; i < count; i++) {
     const investor = await call('/v1/investors', investorBody(i));
@@ -64,14 +51,45 @@ export async function fundedInvestors(
       currency: 'USD',
       country: 'US',
     });
-    const deposit = await call(
-      `/v1/wallet/accounts/${investor.account_id}/funding`,
-      depositBody(bank.id, '1000000.00'),
-    );
-    await call(`/v1/test_helpers/wallet/transactions/${deposit.transaction_id}/settle`);
     investors.push({ investorId: investor.id, accountId: investor.account_id, bankAccountId: bank.id });
   }
   return investors;
+}
+
+/**
+ * `count` investors as bench/orders and bench/scale make them: linked as above, then 1,000,000 USD
+ * deposited and settled (test helper), so each can both fund and buy.
+ */
+export async function fundedInvestors(
+  port: number,
+  authorization: string,
+  count: number,
+): Promise<FundedInvestor[]> {
+  const call = benchCall(port, authorization);
+  const investors = await linkedInvestors(port, authorization, count);
+  for (const investor of investors) {
+    const deposit = await call(
+      `/v1/wallet/accounts/${investor.accountId}/funding`,
+      depositBody(investor.bankAccountId, '1000000.00'),
+    );
+    await call(`/v1/test_helpers/wallet/transactions/${deposit.transaction_id}/settle`);
+  }
+  return investors;
+}
+
+/** POSTs to the bench's service as its partner; a refused call ends the bench. */
+function benchCall(port: number, authorization: string) {
+  return async (path: string, body?: object): Promise<Record<string, string>> => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (res.status >= 300) {
+      throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    }
+    return (await res.json()) as Record<string, string>;
+  };
 }
 
 /** The body of an ACH deposit from `bankAccountId` (as bench/transfers sends). */

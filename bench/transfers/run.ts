@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { depositBody, linkedInvestors } from 'bench/lib/funded-investors';
 import { runThreeWay } from 'bench/lib/three-way';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
@@ -45,78 +46,15 @@ async function prepareDatabase(): Promise<{ url: string; authorization: string }
   };
 }
 
-/** ACTIVE investors with a linked bank account each, made through the API. */
+/** ACTIVE investors with a linked bank account each (made through the API), and their deposit. */
 async function fundableAccounts(
   port: number,
   authorization: string,
 ): Promise<Array<{ path: string; body: string }>> {
-  const call = async (path: string, body?: object) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-    if (res.status >= 300) {
-      throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    }
-    return (await res.json()) as Record<string, string>;
-  };
-  const accounts: Array<{ path: string; body: string }> = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const investor = await call('/v1/investors', {
-      identity: {
-        first_name: 'Bench',
-        last_name: `Investor ${String.fromCharCode(65 + (i % 26))}`,
-        date_of_birth: '1985-01-01',
-        country_of_citizenship: 'US',
-        country_of_birth: 'US',
-        tax_id_type: 'USA_SSN',
-        tax_id: '123-45-6789',
-        country_of_tax_residence: 'US',
-        funding_source: ['employment_income'],
-      },
-      contact: {
-        email_address: `bench${i}@example.com`,
-        phone_number: '+14155550123',
-        address: {
-          street: ['1 Main St'],
-          city: 'San Mateo',
-          state: 'CA',
-          postal_code: '94401',
-          country: 'US',
-        },
-      },
-      disclosures: {
-        is_control_person: false,
-        is_affiliated_exchange_or_finra: false,
-        is_politically_exposed: false,
-        immediate_family_exposed: false,
-      },
-    });
-    await call(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
-    const bank = await call(`/v1/investors/${investor.id}/funding-sources`, {
-      type: 'bank_account',
-      account_holder_name: 'Bench Investor',
-      account_number: '000123456789',
-      routing_number: '110000000',
-      currency: 'USD',
-      country: 'US',
-    });
-    accounts.push({
-      path: `/v1/wallet/accounts/${investor.account_id}/funding`,
-      body: JSON.stringify({
-        amount: '25.00',
-        funding_details: {
-          funding_type: 'fiat',
-          fiat_currency: 'USD',
-          bank_account_id: bank.id,
-          method: 'ach',
-        },
-        description: 'bench deposit',
-      }),
-    });
-  }
-  return accounts;
+  return (await linkedInvestors(port, authorization, ACCOUNTS)).map((investor) => ({
+    path: `/v1/wallet/accounts/${investor.accountId}/funding`,
+    body: JSON.stringify(depositBody(investor.bankAccountId)),
+  }));
 }
 
 async function main(): Promise<void> {

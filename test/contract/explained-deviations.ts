@@ -4,50 +4,34 @@
  * them (`## <section>`), and what that section must name for the explanation to count. Nothing
  * else may differ; an entry the document no longer shows must go.
  */
+/** Bond attributes that do not apply are null, not absent. */
+const NULLABLE_BOND_FIELDS = [
+  'bond_subtype',
+  'maturity_date',
+  'issue_date',
+  'dated_date',
+  'first_coupon_date',
+  'next_coupon_date',
+  'last_coupon_date',
+  'next_call_date',
+  'next_call_price',
+  'call_type',
+  'issuer',
+  'ticker',
+  'sector',
+  'seniority',
+  'country_domicile',
+  'rating',
+  'sp_rating',
+  'sp_outlook',
+];
+
 export const EXPLAINED: Array<{ section: string; names: string[]; differences: string[] }> = [
   // Bond attributes that do not apply are null, not absent.
   {
     section: 'Assets and asset search',
-    names: [
-      'bond_subtype',
-      'maturity_date',
-      'issue_date',
-      'dated_date',
-      'first_coupon_date',
-      'next_coupon_date',
-      'last_coupon_date',
-      'next_call_date',
-      'next_call_price',
-      'call_type',
-      'issuer',
-      'ticker',
-      'sector',
-      'seniority',
-      'country_domicile',
-      'rating',
-      'sp_rating',
-      'sp_outlook',
-    ],
-    differences: [
-      'bond_subtype',
-      'maturity_date',
-      'issue_date',
-      'dated_date',
-      'first_coupon_date',
-      'next_coupon_date',
-      'last_coupon_date',
-      'next_call_date',
-      'next_call_price',
-      'call_type',
-      'issuer',
-      'ticker',
-      'sector',
-      'seniority',
-      'country_domicile',
-      'rating',
-      'sp_rating',
-      'sp_outlook',
-    ].map((field) => `BondAttributesDto.${field}: nullable (spec: not null)`),
+    names: NULLABLE_BOND_FIELDS,
+    differences: NULLABLE_BOND_FIELDS.map((field) => `BondAttributesDto.${field}: nullable (spec: not null)`),
   },
   // The secret of a new key is shown once, on the created key only.
   {
