@@ -47,6 +47,12 @@ const SHARED_ERRORS: Record<
     description: `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB.`,
   },
   InternalError: { codes: ['SVC-500-001'], description: 'An internal error; quote the Request-Id to support.' },
+  ServiceUnavailable: {
+    codes: ['SVC-503-001'],
+    description:
+      'The database refused or lost the connection (too many connections, a restart); nothing is known to ' +
+      'have changed. Retry after Retry-After seconds with the same Idempotency-Key.',
+  },
 };
 
 const RATE_LIMIT_HEADERS: Json = {
@@ -79,7 +85,7 @@ function sharedResponse(name: string): Json {
   const status = ERROR_CATALOG[codes[0]].status;
   return {
     description: `${codes.join(', ')}: ${description}`,
-    ...(UNCOUNTED_STATUSES.has(String(status)) ? {} : { headers: rateLimitHeaders(String(status)) }),
+    ...(UNCOUNTED_STATUSES.has(String(status)) ? {} : { headers: countedHeaders(String(status)) }),
     content: {
       'application/json': {
         schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' },
@@ -91,11 +97,17 @@ function sharedResponse(name: string): Json {
   };
 }
 
-function rateLimitHeaders(status: string): Json {
+const RETRY_AFTER: Json = { 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
+
+/** The RateLimit headers, with Retry-After on a 429; a 503 (maybe before the count) has Retry-After alone. */
+function countedHeaders(status: string): Json {
+  if (status === '503') {
+    return RETRY_AFTER;
+  }
   const refs: Json = Object.fromEntries(
     ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].map((h) => [h, { $ref: `#/components/headers/${h}` }]),
   );
-  return status === '429' ? { ...refs, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : refs;
+  return status === '429' ? { ...refs, ...RETRY_AFTER } : refs;
 }
 
 /**
@@ -144,7 +156,7 @@ export function addStandardResponses(document: OpenAPIObject): boolean {
       for (const [status, response] of Object.entries(responses)) {
         foldExampleIntoExamples(response);
         if (/^[24]\d\d$/.test(status) && !UNCOUNTED_STATUSES.has(status) && !('$ref' in response)) {
-          response.headers = { ...rateLimitHeaders(status), ...response.headers };
+          response.headers = { ...countedHeaders(status), ...response.headers };
         }
       }
       responses.default ??= {

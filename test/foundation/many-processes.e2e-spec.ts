@@ -5,7 +5,7 @@ import { WEBHOOK_DELIVERY_QUEUE } from 'src/modules/webhooks/delivery/delivery-j
 import { createTestContext, isRemote, itLocal, TestContext } from '../support/app';
 import { testQueue } from '../support/redis';
 import { dropQueueKeys, eventually } from '../webhooks/support/webhooks';
-import { startFleet, type Fleet } from './support/fleet';
+import { startFleet, withErrorLogs, type Fleet } from './support/fleet';
 import {
   depositOutcomes,
   dueJobs,
@@ -49,7 +49,11 @@ process.env.WORKER_IN_PROCESS = 'false';
 const FLEET_ENV = {
   WORKER_IN_PROCESS: 'false',
   MIGRATE_ON_START: 'false',
-  LOG_LEVEL: 'silent',
+  // Error lines only: a workload request answered 5xx fails with what the process logged for it.
+  LOG_LEVEL: 'error',
+  // Five processes and this file's app stay well under the server's max_connections (100), which
+  // the files running beside this one share.
+  DATABASE_POOL_MAX: '8',
   RATE_LIMIT_BURST: String(BURST),
   RATE_LIMIT_PER_SECOND: String(PER_SECOND),
   TRANSFER_PROCESSING_DELAY_SECONDS: '1',
@@ -91,7 +95,10 @@ describe('Many processes: three APIs and two workers, one worker killed -9 halfw
     ctx = await createTestContext();
     fleet = await startFleet({ ...FLEET_ENV, REDIS_CLUSTER_NODES: cluster.nodes }, { apis: 3, workers: 2 });
     queues = [testQueue(SCHEDULED_JOBS_QUEUE), testQueue(WEBHOOK_DELIVERY_QUEUE)];
-    await runWorkload(fleet);
+    const running = fleet;
+    await runWorkload(running).catch((err: unknown) => {
+      throw withErrorLogs(err, running);
+    });
   }, 420_000);
 
   afterAll(async () => {

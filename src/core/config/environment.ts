@@ -25,6 +25,17 @@ export class Environment {
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/investment_service';
 
   /**
+   * Connections this process's pool keeps to DATABASE_URL at most. Every process's pool plus its
+   * LISTEN connections must stay under the server's max_connections: past it, requests
+   * that need a new connection answer 503 SVC-503-001 with Retry-After.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(2)
+  @Max(500)
+  DATABASE_POOL_MAX = 20;
+
+  /**
    * Read replicas of DATABASE_URL (comma-separated postgres:// URLs). Set, the reads that may lag
    * (asset search, market data, list routes) go to a replica at most DATABASE_REPLICA_MAX_LAG_MS
    * behind that has replayed the caller's own last write; everything else stays on the primary.

@@ -11,7 +11,7 @@ import { runMigrations } from 'src/core/database/migrate';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config.get('DATABASE_URL')),
+        ...dataSourceOptions(config.get('DATABASE_URL'), config.get('DATABASE_POOL_MAX')),
         autoLoadEntities: true,
         retryAttempts: 3,
         retryDelay: 1000,

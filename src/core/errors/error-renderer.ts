@@ -1,6 +1,7 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { isDatabaseUnavailable } from 'src/core/database/connection-errors';
 import { ERROR_CATALOG, ErrorCode } from 'src/core/errors/error-catalog';
 import { ProductNotEnabledError, ServiceError } from 'src/core/errors/service-error';
 import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
@@ -31,6 +32,9 @@ const STATUS_TO_CODE: Record<number, ErrorCode> = {
   429: 'SVC-429-001',
   503: 'SVC-503-001',
 };
+
+/** Retry-After of a 503 for a database that refused or lost the connection. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /** Turns any thrown value into the SVC envelope (or the legacy add-on body) and writes it. */
 @Injectable()
@@ -130,6 +134,16 @@ export class ErrorRenderer {
         return { code, message: ERROR_CATALOG[code].message };
       }
       return { code, message: code === 'SVC-401-001' ? ERROR_CATALOG[code].message : err.message };
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Refused before the transaction began, or cut during it (rolled back; cut during COMMIT,
+      // its outcome unknown): sent again with the same Idempotency-Key, the request either runs
+      // or replays the answer stored in the transaction that committed.
+      return {
+        code: 'SVC-503-001',
+        message: 'The database is unavailable for a moment. Retry with the same Idempotency-Key.',
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
     }
     return { code: 'SVC-500-001', message: ERROR_CATALOG['SVC-500-001'].message };
   }

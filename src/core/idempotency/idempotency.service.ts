@@ -10,6 +10,7 @@ import {
   IdempotencyKeyInFlightError,
   IdempotencyKeyReusedError,
 } from 'src/core/idempotency/idempotency-errors';
+import { ReleaseRetries } from 'src/core/idempotency/release-retries';
 import { KeysInTransaction } from 'src/core/idempotency/keys-in-transaction';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -86,6 +87,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly box: SecretBox;
   /** Keys of routes that check and store them inside the effect's transaction. */
   readonly inTransaction: KeysInTransaction;
+  private readonly releaseRetries: ReleaseRetries<HeldKey>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -95,6 +97,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     this.leaseMs = config.get('IDEMPOTENCY_LEASE_MS');
     this.box = encryption.box('idempotent-responses');
     this.inTransaction = new KeysInTransaction(dataSource, this, IDEMPOTENCY_TTL_HOURS);
+    this.releaseRetries = new ReleaseRetries((held) => this.deleteReservation(held), this.leaseMs);
   }
 
   static fingerprint(method: string, path: string, body: unknown): string {
@@ -205,9 +208,21 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** The request failed or the key was completed in its transaction: stop renewing it. */
+  /**
+   * The request failed or the key was completed in its transaction: stop renewing it. A DELETE
+   * that fails is tried again in the background (ReleaseRetries).
+   */
   async release(held: HeldKey): Promise<void> {
     this.unhold(held);
+    try {
+      await this.deleteReservation(held);
+    } catch (err) {
+      this.releaseRetries.add(held);
+      throw err;
+    }
+  }
+
+  private async deleteReservation(held: HeldKey): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM idempotency_keys
         WHERE tenant_id = $1 AND livemode = $2 AND principal_scope = $5 AND key = $3 AND owner_token = $4
@@ -249,6 +264,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy(): void {
     clearInterval(this.renewal);
     clearInterval(this.purge);
+    this.releaseRetries.stop();
     this.renewal = undefined;
   }
 

@@ -103,6 +103,14 @@ export class AppLogger implements LoggerService {
     if (!this.pino.isLevelEnabled(level)) {
       return;
     }
+    this.line(level, message, context, stack);
+    if (level === 'error' || level === 'fatal') {
+      // Errors are rare and wanted at once (and not lost in a crash): no waiting for 4 KB of lines.
+      sharedStdout?.flush();
+    }
+  }
+
+  private line(level: pino.Level, message: unknown, context?: string, stack?: string): void {
     if (message && typeof message === 'object' && !(message instanceof Error)) {
       this.pino[level]({ context, ...(message as object) }, context ?? '');
       return;

@@ -24,6 +24,25 @@ export interface ApiProcess {
   kill(): Promise<void>;
   /** What the process wrote to stderr (for failure messages). */
   stderr(): string;
+  /** Its last log lines at level error or above (with LOG_LEVEL error or lower), for failure messages. */
+  errorLogs(): string[];
+}
+
+/** pino's numeric levels: 50 error, 60 fatal. */
+const ERROR_LINE = /"level":(5|6)0[,}]/;
+const KEPT_ERROR_LINES = 50;
+
+/** Reads a process's stdout to the end (a full pipe would stop it), keeping its last error lines. */
+function keepErrorLines(child: ChildProcess): () => string[] {
+  const kept: string[] = [];
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    kept.push(...lines.filter((line) => ERROR_LINE.test(line)));
+    kept.splice(0, Math.max(0, kept.length - KEPT_ERROR_LINES));
+  });
+  return () => [...kept];
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -64,8 +83,9 @@ export async function startApiProcess(
   const child: ChildProcess = spawn(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'],
-    { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  const errorLogs = keepErrorLines(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -98,5 +118,6 @@ export async function startApiProcess(
       await exited;
     },
     stderr: () => stderr,
+    errorLogs,
   };
 }

@@ -46,3 +46,12 @@ export async function startFleet(
     },
   };
 }
+
+/** `err` with the API processes' last error log lines added to its message (what a 5xx they answered was). */
+export function withErrorLogs(err: unknown, fleet: Fleet): unknown {
+  const lines = fleet.apis.flatMap((api) => api.errorLogs().map((line) => `${api.baseUrl} ${line}`));
+  if (lines.length > 0 && err instanceof Error) {
+    err.message += `\nError log lines of the API processes:\n${lines.join('\n')}`;
+  }
+  return err;
+}

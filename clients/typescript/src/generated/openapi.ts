@@ -7932,6 +7932,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelopeDto"];
             };
         };
+        /** @description SVC-503-001: The database refused or lost the connection (too many connections, a restart); nothing is known to have changed. Retry after Retry-After seconds with the same Idempotency-Key. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelopeDto"];
+            };
+        };
         /** @description SVC-429-001: The API key’s rate limit is spent, or too many failed authentications came for this public key or client address; see Retry-After. */
         TooManyRequests: {
             headers: {
@@ -8034,6 +8044,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8070,6 +8081,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8121,6 +8133,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8204,6 +8217,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8287,6 +8301,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8370,6 +8385,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8421,6 +8437,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8480,6 +8497,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8542,6 +8560,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8621,6 +8640,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8683,6 +8703,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8755,6 +8776,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8817,6 +8839,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8908,6 +8931,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -8990,6 +9014,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9067,6 +9092,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9115,6 +9141,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9176,6 +9203,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9226,6 +9254,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9304,6 +9333,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9340,6 +9370,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9416,6 +9447,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9478,6 +9510,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9558,6 +9591,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9655,6 +9689,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9789,6 +9824,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9855,6 +9891,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -9927,6 +9964,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10011,6 +10049,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10071,6 +10110,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10140,6 +10180,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10224,6 +10265,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10274,6 +10316,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10371,6 +10414,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10462,6 +10506,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10512,6 +10557,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10597,6 +10643,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10677,6 +10724,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10774,6 +10822,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10837,6 +10886,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10909,6 +10959,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -10959,6 +11010,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11030,6 +11082,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11098,6 +11151,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11184,6 +11238,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11235,6 +11290,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11305,6 +11361,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11408,6 +11465,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11459,6 +11517,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11516,6 +11575,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11584,6 +11644,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11670,6 +11731,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11721,6 +11783,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11772,6 +11835,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11822,6 +11886,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11904,6 +11969,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -11972,6 +12038,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12070,6 +12137,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12121,6 +12189,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12192,6 +12261,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12243,6 +12313,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12311,6 +12382,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12397,6 +12469,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12448,6 +12521,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12519,6 +12593,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12615,6 +12690,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12677,6 +12753,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12773,6 +12850,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12867,6 +12945,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -12937,6 +13016,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13006,6 +13086,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13042,6 +13123,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13093,6 +13175,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13162,6 +13245,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13227,6 +13311,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13309,6 +13394,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13371,6 +13457,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13441,6 +13528,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13521,6 +13609,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13579,6 +13668,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13654,6 +13744,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13729,6 +13820,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13804,6 +13896,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13879,6 +13972,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -13954,6 +14048,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14029,6 +14124,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14104,6 +14200,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14179,6 +14276,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14263,6 +14361,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14323,6 +14422,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14407,6 +14507,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14491,6 +14592,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14573,6 +14675,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14657,6 +14760,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14731,6 +14835,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14805,6 +14910,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14889,6 +14995,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -14974,6 +15081,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15044,6 +15152,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15128,6 +15237,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15190,6 +15300,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15268,6 +15379,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15350,6 +15462,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15424,6 +15537,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15494,6 +15608,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15545,6 +15660,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15595,6 +15711,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15647,6 +15764,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15697,6 +15815,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15764,6 +15883,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15850,6 +15970,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15901,6 +16022,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -15987,6 +16109,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16058,6 +16181,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16109,6 +16233,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16180,6 +16305,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16266,6 +16392,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16332,6 +16459,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16412,6 +16540,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16491,6 +16620,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16561,6 +16691,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16646,6 +16777,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16709,6 +16841,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16789,6 +16922,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16844,6 +16978,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16928,6 +17063,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -16990,6 +17126,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -17052,6 +17189,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -17131,6 +17269,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -17211,6 +17350,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -17282,6 +17422,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
@@ -17330,6 +17471,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Any other error, as the SVC error envelope. */
             default: {
                 headers: {
