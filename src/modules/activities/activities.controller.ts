@@ -5,6 +5,7 @@ import type { Principal } from 'src/core/auth/principal';
 import { ApiErrors } from 'src/core/errors/error-docs';
 import { ActivityReads } from 'src/modules/activities/activity-reads.service';
 import { ActivitiesQuery, ActivityDto } from 'src/modules/activities/dto/activity.dto';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 @ApiTags('Trading')
 @Controller('trading/accounts/:account_id')
@@ -13,6 +14,7 @@ export class ActivitiesController {
   constructor(private readonly reads: ActivityReads) {}
 
   @Get('activities')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listAccountActivities',
     summary: 'List activities of an account',

@@ -10,6 +10,7 @@ import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { ApiAssetSearchQuery, RawQuery } from 'src/modules/assets/asset-search.docs';
 import { AssetsService } from 'src/modules/assets/assets.service';
 import { AssetDto, LegacyAssetSearchResultDto } from 'src/modules/assets/dto/asset.dto';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const AssetList = ListEnvelopeOf(AssetDto, '/v1/assets/search');
 
@@ -21,6 +22,7 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Get('search')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'searchAssets',
     summary: 'Search assets',
@@ -52,6 +54,7 @@ export class AssetsController {
   }
 
   @Get(':id')
+  @ReadsMayLag()
   @ApiParam({
     name: 'id',
     description: 'Asset id, ticker (case-insensitive; US primary listing first), or a bond CUSIP or ISIN.',

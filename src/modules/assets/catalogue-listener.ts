@@ -2,7 +2,9 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { AppConfig } from 'src/core/config/app-config.service';
 import { NotificationListener } from 'src/core/database/notification-listener';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
+import { ChangeMarks } from 'src/core/database/replicas/change-marks';
 import {
+  CatalogueChange,
   CATALOGUE_CHANNEL,
   changeOfNotification,
   followLocalCatalogueChanges,
@@ -27,6 +29,7 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
   constructor(
     config: AppConfig,
     private readonly cache: AssetSearchCache,
+    private readonly marks: ChangeMarks,
   ) {
     this.listener = new NotificationListener({
       connectionString: config.get('DATABASE_URL'),
@@ -37,16 +40,28 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
       onNotification: (channel, payload) => {
         const change = changeOfNotification(channel, payload);
         if (change) {
-          this.cache.apply(change);
+          this.changed(change);
         }
       },
-      onListening: () => this.cache.setLive(true),
+      onListening: () => {
+        this.marks.markEverything(); // what changed before LISTEN was in place may still be replaying
+        this.cache.setLive(true);
+      },
       onLost: () => this.cache.setLive(false),
     });
   }
 
   onModuleInit(): void {
-    this.stopFollowing = followLocalCatalogueChanges((change) => this.cache.apply(change));
+    this.stopFollowing = followLocalCatalogueChanges((change) => this.changed(change));
+  }
+
+  /**
+   * Drops what the change made stale. Reads on read replicas (and so the refills) then wait for
+   * a replica that caught up after it: a refill from one still behind would keep the old catalogue.
+   */
+  private changed(change: CatalogueChange): void {
+    this.marks.markEverything();
+    this.cache.apply(change);
   }
 
   async onModuleDestroy(): Promise<void> {

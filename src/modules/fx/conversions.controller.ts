@@ -12,6 +12,7 @@ import { ConversionDto, ConversionsQuery, CreateConversionDto } from 'src/module
 import { FX_RULES } from 'src/modules/fx/fx.controller';
 import { FxConversionsService } from 'src/modules/fx/fx-conversions.service';
 import { ConvertCurrency } from 'src/modules/fx/use-cases/convert-currency.use-case';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 @ApiTags('Wallet')
 @Controller('wallet/accounts/:account_id/conversions')
@@ -47,6 +48,7 @@ export class ConversionsController {
   }
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listConversions',
     summary: 'List an account\u2019s conversions',

@@ -20,6 +20,7 @@ import {
 import { JournalsService } from 'src/modules/journals/journals.service';
 import { CreateJournalBatch } from 'src/modules/journals/use-cases/create-journal-batch.use-case';
 import { CreateJournal } from 'src/modules/journals/use-cases/create-journal.use-case';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const RULES =
   'Both accounts belong to the tenant\u2019s mode of the key (another tenant\u2019s or mode\u2019s: 404) and are ACTIVE ' +
@@ -88,6 +89,7 @@ export class JournalsController {
   }
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listJournals',
     summary: 'List journals',

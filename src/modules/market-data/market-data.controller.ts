@@ -9,6 +9,7 @@ import { ListEnvelopeOf } from 'src/core/http/list-envelope.dto';
 import { BarsDto, QuoteDto, SnapshotDto } from 'src/modules/market-data/dto/market-data.dto';
 import { BarsQuery, SnapshotsQuery } from 'src/modules/market-data/dto/market-data.query';
 import { MarketDataService } from 'src/modules/market-data/market-data.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const SYMBOL = ApiParam({
   name: 'symbol',
@@ -23,6 +24,7 @@ export class MarketDataController {
   constructor(private readonly marketData: MarketDataService) {}
 
   @Get('assets/:symbol/quote')
+  @ReadsMayLag()
   @SYMBOL
   @ApiOperation({
     operationId: 'getMarketDataQuote',
@@ -40,6 +42,7 @@ export class MarketDataController {
   }
 
   @Get('assets/:symbol/bars')
+  @ReadsMayLag()
   @SYMBOL
   @ApiOperation({
     operationId: 'getMarketDataBars',
@@ -61,6 +64,7 @@ export class MarketDataController {
   }
 
   @Get('snapshots')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'getMarketDataSnapshots',
     summary: 'Snapshots',

@@ -15,6 +15,7 @@ import {
   TradingDayDto,
 } from 'src/modules/markets/dto/market.dto';
 import { MarketsService } from 'src/modules/markets/markets.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const MARKET_CODE = ApiParam({
   name: 'code',
@@ -29,6 +30,7 @@ export class MarketsController {
   constructor(private readonly markets: MarketsService) {}
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listMarkets',
     summary: 'List markets',
@@ -42,6 +44,7 @@ export class MarketsController {
   }
 
   @Get(':code')
+  @ReadsMayLag()
   @MARKET_CODE
   @ApiOperation({
     operationId: 'getMarket',
@@ -55,6 +58,7 @@ export class MarketsController {
   }
 
   @Get(':code/clock')
+  @ReadsMayLag()
   @MARKET_CODE
   @ApiOperation({
     operationId: 'getMarketClock',
@@ -75,6 +79,7 @@ export class MarketsController {
   }
 
   @Get(':code/calendar')
+  @ReadsMayLag()
   @MARKET_CODE
   @ApiOperation({
     operationId: 'getMarketCalendar',

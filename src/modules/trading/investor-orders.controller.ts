@@ -16,6 +16,7 @@ import { ExecutionDto, OrderDto } from 'src/modules/trading/dto/order.dto';
 import { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
 import { TradingService } from 'src/modules/trading/trading.service';
 import { PlaceOrder } from 'src/modules/trading/use-cases/place-order.use-case';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const INVESTOR_ID = ApiParam({ name: 'investor_id', example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' });
 const ORDER_ID = ApiParam({ name: 'order_id', example: 'ord_Xb4mT9qLc2Vn7Rz0Pk5WaE' });
@@ -71,6 +72,7 @@ export class InvestorOrdersController {
   }
 
   @Get()
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listOrders',
     summary: 'List orders',

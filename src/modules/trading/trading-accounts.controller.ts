@@ -6,6 +6,7 @@ import { ApiErrors } from 'src/core/errors/error-docs';
 import { AccountOrdersQuery } from 'src/modules/trading/dto/order-queries';
 import { AccountOrderDto, PositionDto } from 'src/modules/trading/dto/order.dto';
 import { TradingService } from 'src/modules/trading/trading.service';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const ACCOUNT_ID = ApiParam({
   name: 'account_id',
@@ -23,6 +24,7 @@ export class TradingAccountsController {
   constructor(private readonly trading: TradingService) {}
 
   @Get('orders')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listAccountOrders',
     summary: 'List orders of an account',
@@ -59,6 +61,7 @@ export class TradingAccountsController {
   }
 
   @Get('positions')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listPositions',
     summary: 'List positions of an account',

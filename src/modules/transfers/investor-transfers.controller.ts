@@ -18,6 +18,7 @@ import { investorCommand } from 'src/modules/transfers/transfer-commands';
 import { transferView } from 'src/modules/transfers/transfer-views';
 import { TransfersService } from 'src/modules/transfers/transfers.service';
 import { InitiateTransfer } from 'src/modules/transfers/use-cases/initiate-transfer.use-case';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const INVESTOR_ID = ApiParam({ name: 'investor_id', example: 'inv_4Qm1bX9kLr2TzP0aVn7c8w' });
 const VIEWS =
@@ -53,6 +54,7 @@ export class InvestorTransfersController {
   }
 
   @Get('deposits')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listDeposits',
     summary: 'List deposits',
@@ -107,6 +109,7 @@ export class InvestorTransfersController {
   }
 
   @Get('withdrawals')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listWithdrawals',
     summary: 'List withdrawals',

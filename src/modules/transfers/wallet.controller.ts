@@ -15,6 +15,7 @@ import { walletCommand } from 'src/modules/transfers/transfer-commands';
 import { walletTransaction } from 'src/modules/transfers/transfer-views';
 import { TransfersService } from 'src/modules/transfers/transfers.service';
 import { InitiateTransfer } from 'src/modules/transfers/use-cases/initiate-transfer.use-case';
+import { ReadsMayLag } from 'src/core/database/replicas/read-context';
 
 const ACCOUNT_ID = ApiParam({
   name: 'account_id',
@@ -107,6 +108,7 @@ export class WalletController {
   }
 
   @Get('transactions')
+  @ReadsMayLag()
   @ApiOperation({
     operationId: 'listWalletTransactions',
     summary: 'List wallet transactions',

@@ -14,15 +14,21 @@ export const ReadsMayLag = (): MethodDecorator & ClassDecorator => SetMetadata(R
 export interface ReadContext {
   /** The WAL position a replica must have replayed (the caller's last write); 0n: none known. */
   minLsn: bigint;
+  /** Whose data the reads are (their tenant's change marks apply), when known. */
+  tenant?: { tenantId: string; livemode: boolean };
   /** Cleared when the work ends, so timers it started do not read from replicas afterwards. */
   open: boolean;
 }
 
 const storage = new AsyncLocalStorage<ReadContext>();
 
-/** Runs `work` with its plain reads allowed on replicas caught up to `minLsn`. */
-export function withReplicaReads<T>(minLsn: bigint, work: () => T): { result: T; context: ReadContext } {
-  const context: ReadContext = { minLsn, open: true };
+/** Runs `work` with its plain reads allowed on replicas caught up to `minLsn` (and the tenant's marks). */
+export function withReplicaReads<T>(
+  minLsn: bigint,
+  tenant: ReadContext['tenant'],
+  work: () => T,
+): { result: T; context: ReadContext } {
+  const context: ReadContext = { minLsn, tenant, open: true };
   return { result: storage.run(context, work), context };
 }
 

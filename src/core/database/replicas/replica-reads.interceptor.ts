@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { Principal } from 'src/core/auth/principal';
-import { READS_MAY_LAG, withReplicaReads } from 'src/core/database/replicas/read-context';
+import { READS_MAY_LAG, ReadContext, withReplicaReads } from 'src/core/database/replicas/read-context';
 import { ReplicaSet } from 'src/core/database/replicas/replica-set';
 import { WriteMarks } from 'src/core/database/replicas/write-marks';
 
@@ -39,7 +39,8 @@ export class ReplicaReadsInterceptor implements NestInterceptor {
       context.getHandler(),
       context.getClass(),
     ]);
-    return mayLag ? from(this.onReplicas(caller, next)) : next.handle();
+    const tenant = { tenantId: request.principal!.tenantId, livemode: request.principal!.livemode };
+    return mayLag ? from(this.onReplicas(caller, tenant, next)) : next.handle();
   }
 
   private async thenMark(caller: string, next: CallHandler): Promise<unknown> {
@@ -48,12 +49,16 @@ export class ReplicaReadsInterceptor implements NestInterceptor {
     return result;
   }
 
-  private async onReplicas(caller: string, next: CallHandler): Promise<unknown> {
+  private async onReplicas(
+    caller: string,
+    tenant: ReadContext['tenant'],
+    next: CallHandler,
+  ): Promise<unknown> {
     const required = await this.marks.required(caller);
     if (required === undefined) {
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
-    const { result, context } = withReplicaReads(required, () =>
+    const { result, context } = withReplicaReads(required, tenant, () =>
       lastValueFrom(next.handle(), { defaultValue: undefined }),
     );
     try {

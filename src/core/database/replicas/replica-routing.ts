@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
 import { currentReadContext } from 'src/core/database/replicas/read-context';
+import type { ChangeMarks } from 'src/core/database/replicas/change-marks';
 import type { Replica, ReplicaSet } from 'src/core/database/replicas/replica-set';
 
 /**
@@ -17,40 +18,47 @@ export function isPlainRead(sql: string): boolean {
 
 type RunQuery = (query: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
 
+async function readOn(
+  replica: Replica,
+  query: string,
+  parameters: unknown[] | undefined,
+  structured?: boolean,
+) {
+  const runner = replica.dataSource.createQueryRunner();
+  try {
+    const result = structured
+      ? await runner.query(query, parameters, true)
+      : await runner.query(query, parameters);
+    replica.reads++;
+    return result;
+  } finally {
+    await runner.release();
+  }
+}
+
 /**
  * Sends the primary DataSource's plain reads to a replica while a @ReadsMayLag() route (or work
  * run with withReplicaReads) is in progress: `dataSource.query` outside a transaction, and the
- * query runners TypeORM asks for in `slave` mode (find, query builders' reads). Transactions,
- * writes and locking reads keep the primary. A replica that fails a read (gone, restarting,
+ * query runners TypeORM asks for in `slave` mode (find, query builders' reads), to a replica
+ * that replayed the caller's last write and caught up since the last change marked for the
+ * tenant (ChangeMarks). Transactions, writes and locking reads keep the primary. A replica that fails a read (gone, restarting,
  * refusing a statement) hands it to the primary: a read never fails because of a replica.
  */
-export function routeReadsToReplicas(primary: DataSource, replicas: ReplicaSet): void {
+export function routeReadsToReplicas(primary: DataSource, replicas: ReplicaSet, marks: ChangeMarks): void {
   const logger = new Logger('Replicas');
   const onPrimary = primary.query.bind(primary);
   const createQueryRunner = primary.createQueryRunner.bind(primary);
 
-  const readOn = async (
-    replica: Replica,
-    query: string,
-    parameters: unknown[] | undefined,
-    structured?: boolean,
-  ) => {
-    const runner = replica.dataSource.createQueryRunner();
-    try {
-      const result = structured
-        ? await runner.query(query, parameters, true)
-        : await runner.query(query, parameters);
-      replica.reads++;
-      return result;
-    } finally {
-      await runner.release();
-    }
-  };
-
-  /** The replica for this read, if one may serve it. */
+  /**
+   * The replica for this read, if one may serve it. The change marks are read now, not when the
+   * request began: a cache refilled after a change was announced must not refill from before it.
+   */
   const replicaFor = (query: string): Replica | undefined => {
     const context = currentReadContext();
-    return context && isPlainRead(query) ? replicas.choose(context.minLsn) : undefined;
+    if (!context || !isPlainRead(query)) {
+      return undefined;
+    }
+    return replicas.choose(context.minLsn, marks.requiredFor(context.tenant));
   };
 
   const withFallback = async (query: string, run: RunQuery, parameters?: unknown[], structured?: boolean) => {

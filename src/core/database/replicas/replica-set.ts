@@ -15,7 +15,7 @@ export interface Replica {
   dataSource: DataSource;
   /** WAL position replayed at the last poll. */
   replayed: bigint;
-  /** When a poll last found it caught up with the primary's position read just before. */
+  /** When the poll that last found it caught up began (before it read the primary's position). */
   caughtUpAt: number;
   /** Whether the last poll reached it. */
   reachable: boolean;
@@ -83,11 +83,15 @@ export class ReplicaSet implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  /** A replica that may serve a read needing `minLsn` replayed (round robin), if any. */
-  choose(minLsn: bigint, now = Date.now()): Replica | undefined {
+  /**
+   * A replica that may serve a read needing `minLsn` replayed and a catch-up begun after
+   * `caughtUpAfter` (a change mark, ms), round robin, if any.
+   */
+  choose(minLsn: bigint, caughtUpAfter = 0, now = Date.now()): Replica | undefined {
     for (let i = 0; i < this.replicas.length; i++) {
       const replica = this.replicas[(this.next + i) % this.replicas.length];
-      if (this.stateOf(replica, now) === 'in_use' && replica.replayed >= minLsn) {
+      const fresh = replica.replayed >= minLsn && replica.caughtUpAt > caughtUpAfter;
+      if (fresh && this.stateOf(replica, now) === 'in_use') {
         this.next = (replica.index + 1) % this.replicas.length;
         return replica;
       }
@@ -118,12 +122,14 @@ export class ReplicaSet implements OnModuleInit, OnApplicationShutdown {
     }
     this.polling = true;
     try {
+      // Taken before the primary's position is read: whatever committed before this instant is
+      // in that position, so a replica that replayed it holds every change marked before then.
+      const sampledAt = Date.now();
       const [{ lsn }] = await this.primary.query<Array<{ lsn: string }>>(
         'SELECT pg_current_wal_lsn()::text AS lsn',
       );
       const primaryLsn = parseLsn(lsn);
-      const readAt = Date.now();
-      await Promise.all(this.replicas.map((replica) => this.pollReplica(replica, primaryLsn, readAt)));
+      await Promise.all(this.replicas.map((replica) => this.pollReplica(replica, primaryLsn, sampledAt)));
     } catch (err) {
       // The primary did not answer: the replicas' lag cannot be told, so it keeps growing.
       this.logger.debug(`Replica poll: primary position unknown (${(err as Error).message})`);
@@ -132,7 +138,7 @@ export class ReplicaSet implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async pollReplica(replica: Replica, primaryLsn: bigint, readAt: number): Promise<void> {
+  private async pollReplica(replica: Replica, primaryLsn: bigint, sampledAt: number): Promise<void> {
     try {
       if (!replica.dataSource.isInitialized) {
         await replica.dataSource.initialize();
@@ -144,7 +150,7 @@ export class ReplicaSet implements OnModuleInit, OnApplicationShutdown {
         throw new Error('not a standby (no WAL replayed)');
       }
       replica.replayed = parseLsn(lsn);
-      replica.caughtUpAt = replica.replayed >= primaryLsn ? readAt : replica.caughtUpAt;
+      replica.caughtUpAt = replica.replayed >= primaryLsn ? sampledAt : replica.caughtUpAt;
       if (!replica.reachable) {
         this.logger.log(`Read replica ${replica.index} reachable`);
       }

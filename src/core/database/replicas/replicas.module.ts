@@ -2,6 +2,8 @@ import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ChangeMarks } from 'src/core/database/replicas/change-marks';
+import { EventNotifications } from 'src/core/events/event-notifications';
 import { ReplicaReadsInterceptor } from 'src/core/database/replicas/replica-reads.interceptor';
 import { routeReadsToReplicas } from 'src/core/database/replicas/replica-routing';
 import { ReplicaSet } from 'src/core/database/replicas/replica-set';
@@ -15,18 +17,32 @@ import { WriteMarks } from 'src/core/database/replicas/write-marks';
  */
 @Global()
 @Module({
-  providers: [ReplicaSet, WriteMarks, { provide: APP_INTERCEPTOR, useClass: ReplicaReadsInterceptor }],
-  exports: [ReplicaSet],
+  providers: [
+    ReplicaSet,
+    WriteMarks,
+    ChangeMarks,
+    { provide: APP_INTERCEPTOR, useClass: ReplicaReadsInterceptor },
+  ],
+  exports: [ReplicaSet, ChangeMarks],
 })
 export class ReplicasModule implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly primary: DataSource,
     private readonly replicas: ReplicaSet,
+    private readonly marks: ChangeMarks,
+    private readonly events: EventNotifications,
   ) {}
 
-  onModuleInit(): void {
-    if (this.replicas.configured) {
-      routeReadsToReplicas(this.primary, this.replicas);
+  async onModuleInit(): Promise<void> {
+    if (!this.replicas.configured) {
+      return;
     }
+    routeReadsToReplicas(this.primary, this.replicas, this.marks);
+    this.marks.followNotifications(() => this.events.listening);
+    // Every committed event marks its tenant; while notifications may have been missed, everything.
+    await this.events.subscribe({
+      onEvent: (notice) => this.marks.markTenant(notice.tenant_id, notice.livemode),
+      onResync: () => this.marks.markEverything(),
+    });
   }
 }
