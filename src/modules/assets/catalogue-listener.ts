@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { AppConfig } from 'src/core/config/app-config.service';
 import { NotificationListener } from 'src/core/database/notification-listener';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
@@ -29,7 +29,8 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
   constructor(
     config: AppConfig,
     private readonly cache: AssetSearchCache,
-    private readonly marks: ChangeMarks,
+    // Absent in the worker, which serves no reads (it has no read replicas).
+    @Optional() private readonly marks?: ChangeMarks,
   ) {
     this.listener = new NotificationListener({
       connectionString: config.get('DATABASE_URL'),
@@ -44,7 +45,7 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
         }
       },
       onListening: () => {
-        this.marks.markEverything(); // what changed before LISTEN was in place may still be replaying
+        this.marks?.markEverything(); // what changed before LISTEN was in place may still be replaying
         this.cache.setLive(true);
       },
       onLost: () => this.cache.setLive(false),
@@ -60,7 +61,7 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
    * a replica that caught up after it: a refill from one still behind would keep the old catalogue.
    */
   private changed(change: CatalogueChange): void {
-    this.marks.markEverything();
+    this.marks?.markEverything();
     this.cache.apply(change);
   }
 
