@@ -22,6 +22,7 @@ describe('Read replica', () => {
   let tenant: TestTenant;
   /** Routes that may lag (docs/decisions.md, Read replicas). */
   let paths: string[] = [];
+  let accountId: string;
 
   beforeAll(async () => {
     if (isRemote) {
@@ -66,6 +67,7 @@ describe('Read replica', () => {
       eventTypeNames: ['investor.created'],
     });
     const account = investor.account_id;
+    accountId = account;
     return [
       '/v1/investors?limit=50',
       '/v1/accounts?limit=50',
@@ -149,6 +151,40 @@ describe('Read replica', () => {
           MAX_LAG_MS / 2,
         );
         // The replica was still within the bound: only the tenant's change kept it off.
+        expect(await replicaStates()).toEqual(['in_use']);
+      } finally {
+        await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
+      }
+    },
+  );
+
+  itLocal(
+    'reads from the primary what a list wrote before reading (its activities’ sequencing)',
+    async () => {
+      // An activity committed without a request or an event of the caller's (so nothing keeps the
+      // replica off), on the replica too; the feed gives it its id and sequence on the first read.
+      const key = `replica-seq-${Date.now()}`;
+      await servers.sql(
+        'primary',
+        'svc',
+        `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
+                               transaction_time, currency, net_amount, description)
+       VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '2049-03-01',
+               now(), 'USD', 5, 'Deposit')`,
+      );
+      await eventually(
+        () => servers.sql('replica', 'svc', `SELECT 1 FROM activities WHERE source_key = '${key}'`),
+        (rows) => rows.length === 1,
+        10_000,
+      );
+      await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
+      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
+      try {
+        const feed = await read(
+          viaReplica,
+          `/v1/trading/accounts/${accountId}/activities?activity_types=CSD`,
+        );
+        expect(feed.body.map((a: { net_amount: string }) => a.net_amount)).toContain('5.00');
         expect(await replicaStates()).toEqual(['in_use']);
       } finally {
         await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');

@@ -37,6 +37,17 @@ async function readOn(
 }
 
 /**
+ * A request that writes while it reads (a list that first sequences what committed since the
+ * last read) reads the rest of its way from the primary: no replica has its write yet.
+ */
+function primaryFromNowOn(): void {
+  const context = currentReadContext();
+  if (context) {
+    context.open = false;
+  }
+}
+
+/**
  * Sends the primary DataSource's plain reads to a replica while a @ReadsMayLag() route (or work
  * run with withReplicaReads) is in progress: `dataSource.query` outside a transaction, and the
  * query runners TypeORM asks for in `slave` mode (find, query builders' reads), to a replica
@@ -62,6 +73,9 @@ export function routeReadsToReplicas(primary: DataSource, replicas: ReplicaSet, 
   };
 
   const withFallback = async (query: string, run: RunQuery, parameters?: unknown[], structured?: boolean) => {
+    if (!isPlainRead(query)) {
+      primaryFromNowOn();
+    }
     const replica = replicaFor(query);
     if (replica) {
       try {
@@ -82,6 +96,13 @@ export function routeReadsToReplicas(primary: DataSource, replicas: ReplicaSet, 
 
   primary.createQueryRunner = (mode: ReplicationMode = 'master'): QueryRunner => {
     const runner = createQueryRunner(mode);
+    if (mode === 'master' && currentReadContext()) {
+      const startTransaction = runner.startTransaction.bind(runner);
+      runner.startTransaction = (level) => {
+        primaryFromNowOn();
+        return startTransaction(level);
+      };
+    }
     if (mode === 'slave' && currentReadContext()) {
       // The primary's runner connects only when a read falls back to it.
       const runOnPrimary = runner.query.bind(runner) as RunQuery;
