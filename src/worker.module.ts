@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClockModule } from 'src/core/clock/clock.module';
 import { AppConfigModule } from 'src/core/config/config.module';
 import { DatabaseModule } from 'src/core/database/database.module';
+import { ReplicasModule } from 'src/core/database/replicas/replicas.module';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { LoggingModule } from 'src/core/logging/logging.module';
 import { QueueModule } from 'src/core/queue/queue.module';
@@ -27,6 +28,7 @@ import { WebhookDeliveryModule } from 'src/modules/webhooks/delivery/webhook-del
     AppConfigModule,
     LoggingModule,
     DatabaseModule,
+    ReplicasModule,
     RedisModule,
     TenancyModule,
     EventsCoreModule,

@@ -23,6 +23,7 @@ describe('Read replica', () => {
   /** Routes that may lag (docs/decisions.md, Read replicas). */
   let paths: string[] = [];
   let accountId: string;
+  let investorId: string;
 
   beforeAll(async () => {
     if (isRemote) {
@@ -68,6 +69,7 @@ describe('Read replica', () => {
     });
     const account = investor.account_id;
     accountId = account;
+    investorId = investor.id;
     return [
       '/v1/investors?limit=50',
       '/v1/accounts?limit=50',
@@ -190,6 +192,68 @@ describe('Read replica', () => {
         await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
       }
     },
+  );
+
+  itLocal(
+    'builds a month’s statement from the replica',
+    async () => {
+      const common = { LOG_LEVEL: 'silent', SCHEDULER_INTERVAL_MS: '100', MIGRATE_ON_START: 'false' };
+      const jobs = await startApiProcess({
+        ...common,
+        WORKER_IN_PROCESS: 'true',
+        DATABASE_URL: servers.primaryUrl('svc', 'api_jobs'),
+        DATABASE_REPLICA_URLS: servers.replicaUrl('svc', 'api_jobs'),
+        DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+      });
+      try {
+        // October's activity, committed without an event (no change mark), sequenced, on the replica too.
+        const key = `replica-statement-${Date.now()}`;
+        await servers.sql(
+          'primary',
+          'svc',
+          `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
+                                 transaction_time, currency, net_amount, description)
+         VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '2026-10-15',
+                 '2026-10-15T15:00:00Z', 'USD', 7, 'Deposit')`,
+        );
+        // The feed's first read gives it its id (a write), before the statement reads it.
+        expect((await read(direct, `/v1/trading/accounts/${accountId}/activities`)).status).toBe(200);
+        await eventually(
+          () =>
+            servers.sql(
+              'replica',
+              'svc',
+              `SELECT 1 FROM activities WHERE source_key = '${key}' AND seq IS NOT NULL`,
+            ),
+          (rows) => rows.length === 1,
+          10_000,
+        );
+        const statementReads = await servers.readsDuring('api_jobs', async () => {
+          // October's statement job falls due (the tenant's clock follows real time); the process
+          // with jobs runs it. Documents are listed through the primary-only process.
+          await servers.sql(
+            'primary',
+            'svc',
+            `INSERT INTO scheduled_jobs (id, tenant_id, livemode, kind, dedupe_key, due_at, payload)
+           VALUES (gen_random_uuid(), '${tenant.tenantId}', false, 'statements.account_statement',
+                   '${accountId}:2026-10', now(), '{"accountId": "${accountId}", "month": "2026-10"}')`,
+          );
+          await eventually(
+            () => read(direct, `/v1/investors/${investorId}/documents?type=account_statement`),
+            (res) =>
+              res.body.data.some(
+                (d: { file_name: string }) => d.file_name === 'account-statement-2026-10.pdf',
+              ),
+            30_000,
+          );
+        });
+        // The statement's reads (activities, the ledger's cash, prices) went to the replica.
+        expect(statementReads.replica).toBeGreaterThanOrEqual(3);
+      } finally {
+        await jobs.kill();
+      }
+    },
+    120_000,
   );
 
   itLocal('lets a caller read its own write at once, though the replica has not replayed it', async () => {

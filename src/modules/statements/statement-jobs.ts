@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { readsMayLagFor } from 'src/core/database/replicas/read-context';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import type { DueJob, ScheduleInput } from 'src/core/scheduler/job-types';
@@ -97,7 +98,7 @@ export class StatementJobs implements OnModuleInit {
     if (!investorId || (await this.documents.exists(manager, scope, key))) {
       return;
     }
-    const data = await this.confirmations.build(scope, accountId, tradeDate);
+    const data = await readsMayLagFor(scope, () => this.confirmations.build(scope, accountId, tradeDate));
     if (data.executions.length === 0) {
       return;
     }
@@ -124,7 +125,9 @@ export class StatementJobs implements OnModuleInit {
     if (!investorId || (await this.documents.exists(manager, scope, key))) {
       return;
     }
-    const data = await this.statements.build(scope, accountId, month);
+    // Due hours after its period closed: a replica within the bound and past the tenant's last
+    // change holds all of it, and a month's reads for every account leave the primary.
+    const data = await readsMayLagFor(scope, () => this.statements.build(scope, accountId, month));
     const pdf = await renderStatement(data, await this.branding.get(scope.tenantId, manager), job.now);
     await this.documents.create(manager, {
       ...scope,

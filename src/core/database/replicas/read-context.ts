@@ -37,3 +37,20 @@ export function currentReadContext(): ReadContext | undefined {
   const context = storage.getStore();
   return context?.open ? context : undefined;
 }
+
+/**
+ * Background work's reads that may lag (a statement built after its month ended): plain reads
+ * outside a transaction go to a replica within the bound and caught up since the tenant's last
+ * change mark; its transactions and writes, and everything after a write, stay on the primary.
+ */
+export async function readsMayLagFor<T>(
+  tenant: NonNullable<ReadContext['tenant']>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { result, context } = withReplicaReads(0n, tenant, work);
+  try {
+    return await result;
+  } finally {
+    context.open = false;
+  }
+}
