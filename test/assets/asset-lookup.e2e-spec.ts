@@ -2,6 +2,7 @@ import { createInvestor, investorKey } from '../investors/fixtures';
 import { listedAssetId } from 'src/modules/assets/identifiers';
 import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
+import { BOND_KEYS } from '../contract/spec-tables';
 
 describe('Asset retrieval', () => {
   let ctx: TestContext;
@@ -158,44 +159,4 @@ describe('Asset retrieval', () => {
       .set('Authorization', basic(tenant.test));
 });
 
-/** Every bond attribute of the spec's table, in its order. */
-const BOND_KEYS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'next_coupon_date',
-  'last_coupon_date',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'accrued_interest',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'close_price_date',
-  'yield_to_maturity',
-  'yield_to_worst',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_date',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

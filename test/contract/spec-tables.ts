@@ -260,3 +260,15 @@ export const RESOURCE_TABLES: SpecTable[] = [
     },
   },
 ];
+
+/** The field names of the spec's table titled `title`, in the spec's order. */
+export function specFieldNames(title: string): string[] {
+  const table = RESOURCE_TABLES.find((t) => t.title === title);
+  if (!table) {
+    throw new Error(`No spec table titled ${title}`);
+  }
+  return Object.keys(table.fields);
+}
+
+/** Every bond attribute of the spec's table, in its order. */
+export const BOND_KEYS = specFieldNames('Bond attributes');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { BOND_KEYS } from 'test/contract/spec-tables';
 
 /**
  * Structural and identifier checks for the asset master shipped in this folder.
@@ -395,45 +396,6 @@ const BOOLEAN_KEYS = [
 const NULLABLE_STRING_KEYS = ['country', 'market_country'];
 const ASSET_KEYS = [...STRING_KEYS, ...BOOLEAN_KEYS, ...NULLABLE_STRING_KEYS, 'reference_price'];
 
-const BOND_KEYS = [
-  'cusip',
-  'isin',
-  'bond_status',
-  'bond_type',
-  'bond_subtype',
-  'maturity_date',
-  'issue_date',
-  'dated_date',
-  'first_coupon_date',
-  'next_coupon_date',
-  'last_coupon_date',
-  'coupon_rate',
-  'coupon_type',
-  'coupon_frequency',
-  'accrual_basis',
-  'accrued_interest',
-  'face_value',
-  'min_increment',
-  'settlement_period',
-  'close_price_date',
-  'yield_to_maturity',
-  'yield_to_worst',
-  'callable',
-  'puttable',
-  'convertible',
-  'perpetual',
-  'next_call_date',
-  'next_call_price',
-  'call_type',
-  'issuer',
-  'ticker',
-  'sector',
-  'seniority',
-  'country_domicile',
-  'rating',
-  'sp_rating',
-  'sp_outlook',
-];
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
