@@ -29,7 +29,7 @@ export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
   constructor(
     config: AppConfig,
     private readonly cache: AssetSearchCache,
-    // Absent in the worker, which serves no reads (it has no read replicas).
+    // Absent in the CLI, which reads nothing from replicas (no replica routing there).
     @Optional() private readonly marks?: ChangeMarks,
   ) {
     this.listener = new NotificationListener({
