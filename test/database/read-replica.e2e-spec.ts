@@ -92,6 +92,23 @@ describe('Read replica', () => {
     ];
   }
 
+  /**
+   * A CSD activity of the seeded account dated `date`, committed on the primary without a request
+   * or an event (as nothing of the caller's and no change mark): its source key.
+   */
+  async function depositActivity(prefix: string, date: string, amount: string): Promise<string> {
+    const key = `${prefix}-${Date.now()}`;
+    await servers.sql(
+      'primary',
+      'svc',
+      `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
+                               transaction_time, currency, net_amount, description)
+       VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '${date}',
+               '${date}T15:00:00Z', 'USD', ${amount}, 'Deposit')`,
+    );
+    return key;
+  }
+
   const read = (ctx: TestContext, path: string) => ctx.as(tenant.test).get(path);
   const replicaStates = async () => {
     const res = await fetch(`${apis.withReplica!.baseUrl}/health/ready`);
@@ -165,15 +182,7 @@ describe('Read replica', () => {
     async () => {
       // An activity committed without a request or an event of the caller's (so nothing keeps the
       // replica off), on the replica too; the feed gives it its id and sequence on the first read.
-      const key = `replica-seq-${Date.now()}`;
-      await servers.sql(
-        'primary',
-        'svc',
-        `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
-                               transaction_time, currency, net_amount, description)
-       VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '2049-03-01',
-               now(), 'USD', 5, 'Deposit')`,
-      );
+      const key = await depositActivity('replica-seq', '2049-03-01', '5');
       await eventually(
         () => servers.sql('replica', 'svc', `SELECT 1 FROM activities WHERE source_key = '${key}'`),
         (rows) => rows.length === 1,
@@ -207,15 +216,7 @@ describe('Read replica', () => {
       });
       try {
         // October's activity, committed without an event (no change mark), sequenced, on the replica too.
-        const key = `replica-statement-${Date.now()}`;
-        await servers.sql(
-          'primary',
-          'svc',
-          `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
-                                 transaction_time, currency, net_amount, description)
-         VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '2026-10-15',
-                 '2026-10-15T15:00:00Z', 'USD', 7, 'Deposit')`,
-        );
+        const key = await depositActivity('replica-statement', '2026-10-15', '7');
         // The feed's first read gives it its id (a write), before the statement reads it.
         expect((await read(direct, `/v1/trading/accounts/${accountId}/activities`)).status).toBe(200);
         await eventually(

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { runTsToExit } from '../support/ts-process';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
@@ -155,24 +155,7 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
   );
 });
 
-const ROOT = join(__dirname, '..', '..');
 const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
 
-function runEngine(env: Record<string, string>): Promise<NodeJS.Signals | number | null> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      join(__dirname, 'support', 'crashing-engine.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-}
+const runEngine = (env: Record<string, string>) =>
+  runTsToExit(join(__dirname, 'support', 'crashing-engine.ts'), env);

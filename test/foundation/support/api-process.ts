@@ -1,6 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { spawnTs } from '../../support/ts-process';
 
 /** Ports this project's tests may give a server process of their own. */
 const RANGE = { first: 3200, slices: 3, size: 30 };
@@ -79,12 +79,7 @@ export async function startApiProcess(
   bootTimeoutMs = 90_000,
 ): Promise<ApiProcess> {
   const port = await freePort();
-  const root = join(__dirname, '..', '..', '..');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'],
-    { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnTs('src/main.ts', { ...env, PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
   const errorLogs = keepErrorLines(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));

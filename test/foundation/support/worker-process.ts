@@ -1,8 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { ROOT, spawnTs } from '../../support/ts-process';
 import { WORKER_READY_MSG, type WorkerReadyLine } from 'src/worker-ready';
 
-const ROOT = join(__dirname, '..', '..', '..');
 /** The real worker entry; specs that wrap WorkerModule (crash hooks) pass their own script. */
 const WORKER_SCRIPT = join(ROOT, 'src', 'worker.ts');
 
@@ -40,17 +39,7 @@ export function startWorkerProcess(
   options: { script?: string; bootTimeoutMs?: number } = {},
 ): Promise<WorkerProcess> {
   const bootTimeoutMs = options.bootTimeoutMs ?? 90_000;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      options.script ?? WORKER_SCRIPT,
-    ],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnTs(options.script ?? WORKER_SCRIPT, env, ['ignore', 'pipe', 'pipe']);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
   const ended = new Promise<NodeJS.Signals | number | null>((resolve) =>

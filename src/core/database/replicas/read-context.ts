@@ -22,14 +22,22 @@ export interface ReadContext {
 
 const storage = new AsyncLocalStorage<ReadContext>();
 
-/** Runs `work` with its plain reads allowed on replicas caught up to `minLsn` (and the tenant's marks). */
-export function withReplicaReads<T>(
+/**
+ * Runs `work` with its plain reads allowed on replicas caught up to `minLsn` (the caller's last
+ * write; 0n: none) and past the tenant's change marks. When it ends the permission ends with it,
+ * so timers it started read from the primary.
+ */
+export async function withReplicaReads<T>(
   minLsn: bigint,
   tenant: ReadContext['tenant'],
-  work: () => T,
-): { result: T; context: ReadContext } {
+  work: () => Promise<T>,
+): Promise<T> {
   const context: ReadContext = { minLsn, tenant, open: true };
-  return { result: storage.run(context, work), context };
+  try {
+    return await storage.run(context, work);
+  } finally {
+    context.open = false;
+  }
 }
 
 /** The replica reads allowed here, or undefined (everything on the primary). */
@@ -43,14 +51,9 @@ export function currentReadContext(): ReadContext | undefined {
  * outside a transaction go to a replica within the bound and caught up since the tenant's last
  * change mark; its transactions and writes, and everything after a write, stay on the primary.
  */
-export async function readsMayLagFor<T>(
+export function readsMayLagFor<T>(
   tenant: NonNullable<ReadContext['tenant']>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const { result, context } = withReplicaReads(0n, tenant, work);
-  try {
-    return await result;
-  } finally {
-    context.open = false;
-  }
+  return withReplicaReads(0n, tenant, work);
 }

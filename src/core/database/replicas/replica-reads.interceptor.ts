@@ -58,13 +58,8 @@ export class ReplicaReadsInterceptor implements NestInterceptor {
     if (required === undefined) {
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
-    const { result, context } = withReplicaReads(required, tenant, () =>
+    return withReplicaReads(required, tenant, () =>
       lastValueFrom(next.handle(), { defaultValue: undefined }),
     );
-    try {
-      return await result;
-    } finally {
-      context.open = false;
-    }
   }
 }

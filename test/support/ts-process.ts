@@ -1,0 +1,30 @@
+import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
+import { join } from 'node:path';
+
+/** The project's root: the working directory of the processes tests start. */
+export const ROOT = join(__dirname, '..', '..');
+
+/**
+ * Starts `script` (a path, or one relative to ROOT) through ts-node with the project's path
+ * aliases, with the test process's environment plus `env`: the real entry points (src/main.ts,
+ * src/worker.ts) or a spec's own wrapper of them.
+ */
+export function spawnTs(script: string, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', script],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio },
+  );
+}
+
+/**
+ * Runs `script` (logging silenced, stderr shown) to its end: resolves with the signal that ended it
+ * or its exit code. For crash specs whose script kills itself at a chosen point.
+ */
+export function runTsToExit(
+  script: string,
+  env: Record<string, string>,
+): Promise<NodeJS.Signals | number | null> {
+  const child = spawnTs(script, { LOG_LEVEL: 'silent', ...env }, ['ignore', 'ignore', 'inherit']);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+}
