@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { TestCredentials, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import {
   createInvestor,
@@ -16,21 +16,12 @@ import { WebhookReceiver } from './receiver';
 
 describe('Compliance: KYC', () => {
   useTempStorage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   const receiver = new WebhookReceiver();
   let receiverUrl: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    receiverUrl = await receiver.start({ ctx, creds: tenant.test });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await receiver?.stop();
-  });
+  beforeAll(async () => (receiverUrl = await receiver.start({ ctx, creds: tenant.test })));
+  afterAll(() => receiver.stop());
 
   it('through the API alone: investor, documents, disclosures, KYC to ACTIVE, every event on the webhook, a scoped key issued and revoked', async () => {
     const partner = await ctx.createTenant();

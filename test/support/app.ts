@@ -6,6 +6,7 @@ import type { TenancyService } from 'src/core/tenancy/tenancy.service';
 import type { Product } from 'src/core/tenancy/tenant.entity';
 import { clientAs, type TestClient } from './client';
 import { remoteJwtKey } from './jwt';
+import { madeBeforeAll } from './made-before-all';
 import { tracked } from './open-contexts';
 import { validatingResponses } from './openapi-validation';
 import { adminToken, deleteTenant, isRemote, remoteBaseUrl, runTenantPrefix, serverAppEnv } from './remote';
@@ -85,6 +86,24 @@ export async function createTestContext(
     return tracked(() => Promise.resolve(remoteContext()));
   }
   return (await localApp!).createLocalContext(options);
+}
+
+/**
+ * The file's test context, booted by a beforeAll registered here (so before the file's own hooks)
+ * and closed when the file ends, after its afterAll hooks (the e2e environment closes every context
+ * still open): `const ctx = useTestContext();` at the top of the describe. A file whose teardown
+ * must run after the app has stopped (dropping its queue keys) still calls `ctx.close()` itself.
+ */
+export function useTestContext(options: { controllers?: Type<unknown>[] } = {}): TestContext {
+  return madeBeforeAll('The test context', () => createTestContext(options));
+}
+
+/** A tenant of the file's context, made by a beforeAll after the context's: `const tenant = useTenant(ctx);`. */
+export function useTenant(
+  ctx: TestContext,
+  options?: Parameters<TestContext['createTenant']>[0],
+): TestTenant {
+  return madeBeforeAll('The tenant', () => ctx.createTenant(options));
 }
 
 /**
