@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { createTestContext, TestClient, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, eventsOf, investorBody, investorKey, useTempStorage } from './fixtures';
 
@@ -416,6 +416,41 @@ describe('Investors', () => {
       expect(listed).toEqual((await ctx.as(own.test).get(`/v1/investors/${created[1].id}`)).body);
     });
 
+    it('a filtered list pages in the whole list’s order both ways, investors only', async () => {
+      const own = await ctx.createTenant();
+      const client = ctx.as(own.test);
+      expect((await client.get('/v1/firm-account')).status).toBe(200);
+      const created = await Promise.all(Array.from({ length: 7 }, () => createInvestor(ctx, own.test)));
+      for (const investor of created.slice(0, 3)) {
+        await client.post(`/v1/test_helpers/investors/${investor.id}/kyc/approve`);
+      }
+      const whole = (await client.get('/v1/investors?limit=100')).body.data as Array<{
+        id: string;
+        status: string;
+      }>;
+      for (const status of ['active', 'submitted']) {
+        const expected = whole.filter((i) => i.status === status).map((i) => i.id);
+        expect(expected).toHaveLength(status === 'active' ? 3 : 4);
+        const forward = await walk(client, `status=${status}&limit=2`, 'starting_after');
+        expect(forward).toEqual(expected);
+        const oldest = expected[expected.length - 1];
+        const backward = await walk(
+          client,
+          `status=${status}&limit=2&ending_before=${oldest}`,
+          'ending_before',
+        );
+        expect(backward).toEqual(expected.slice(0, -1));
+      }
+      const submitted = whole.find((i) => i.status === 'submitted')!.id;
+      expectSvcError(
+        await client.get(`/v1/investors?status=active&starting_after=${submitted}`),
+        'SVC-400-001',
+        {
+          param: 'starting_after',
+        },
+      );
+    });
+
     it('validates its query', async () => {
       expectSvcError(await ctx.as(tenant.test).get('/v1/investors?status=open'), 'SVC-400-001', {
         param: 'status',
@@ -608,3 +643,26 @@ describe('Investors', () => {
     });
   });
 });
+
+/**
+ * Every id of a cursor-paged list, following `has_more` from `query`: with starting_after from the
+ * last id of each page, or with ending_before from the first (the pages come newest first).
+ */
+async function walk(client: TestClient, query: string, direction: 'starting_after' | 'ending_before') {
+  const ids: string[] = [];
+  let next = query;
+  for (;;) {
+    const page = await client.get(`/v1/investors?${next}`);
+    expect(page.status).toBe(200);
+    const pageIds = (page.body.data as Array<{ id: string }>).map((i) => i.id);
+    ids.splice(direction === 'starting_after' ? ids.length : 0, 0, ...pageIds);
+    if (!page.body.has_more) {
+      return ids;
+    }
+    const base = query.replace(/&ending_before=[^&]*/, '');
+    next =
+      direction === 'starting_after'
+        ? `${base}&starting_after=${ids[ids.length - 1]}`
+        : `${base}&ending_before=${ids[0]}`;
+  }
+}

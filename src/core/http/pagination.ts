@@ -60,13 +60,16 @@ export interface CursorPage<T> {
 }
 
 /**
- * Newest-first keyset pagination over (created_at, id). The caller's query builder already
- * carries the tenant/livemode/filters; this adds the cursor, order and limit.
+ * Newest-first keyset pagination over (created_at, key). The caller's query builder already
+ * carries the tenant/livemode/filters; this adds the cursor, order and limit. `key` is the unique
+ * column the cursor names: the row's id, or another object's id the row carries one to one (an
+ * account listed as its investor).
  */
 export async function paginateByCursor<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   query: CursorPageQuery,
   defaultLimit = 50,
+  key = 'id',
 ): Promise<CursorPage<T>> {
   const alias = qb.alias;
   const limit = query.limit ?? defaultLimit;
@@ -77,8 +80,8 @@ export async function paginateByCursor<T extends ObjectLiteral>(
   if (cursorId) {
     const exists = await qb
       .clone()
-      .select(`${alias}.id`)
-      .andWhere(`${alias}.id = :cursorId`, { cursorId })
+      .select(`${alias}.${key}`)
+      .andWhere(`${alias}.${key} = :cursorId`, { cursorId })
       .getCount();
     if (exists === 0) {
       throw ServiceError.invalid(
@@ -91,13 +94,13 @@ export async function paginateByCursor<T extends ObjectLiteral>(
     const table = qb.expressionMap.mainAlias!.metadata.tablePath;
     const op = query.starting_after ? '<' : '>';
     qb.andWhere(
-      `(${alias}.created_at, ${alias}.id) ${op} ((SELECT c.created_at FROM "${table}" c WHERE c.id = :cursorId), :cursorId)`,
+      `(${alias}.created_at, ${alias}.${key}) ${op} ((SELECT c.created_at FROM "${table}" c WHERE c.${key} = :cursorId), :cursorId)`,
       { cursorId },
     );
   }
   const ascending = Boolean(query.ending_before);
   qb.orderBy(`${alias}.created_at`, ascending ? 'ASC' : 'DESC')
-    .addOrderBy(`${alias}.id`, ascending ? 'ASC' : 'DESC')
+    .addOrderBy(`${alias}.${key}`, ascending ? 'ASC' : 'DESC')
     .take(limit + 1);
   const rows = await qb.getMany();
   const hasMore = rows.length > limit;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { CursorPage, CursorPageQuery, paginateByCursor } from 'src/core/http/pagination';
 import type { Principal } from 'src/core/auth/principal';
 import type { BatchedRead, ReadBatch } from 'src/core/database/read-batch';
 import { AccountAgreementEntity } from 'src/modules/accounts/entities/account-agreement.entity';
@@ -88,12 +89,17 @@ export class AccountsRepository {
   }
 
   /**
-   * A sub-query selecting the ids of the caller's accounts that match `filter`, for another
-   * module's list (investors filtered by e-mail or status): a sub-query, not a list of ids, so that
-   * list stays one query and pages in the database however many accounts match.
+   * A page of the caller's investor accounts matching `filter`, in the investors list's order
+   * (newest first, the cursor an investor's id), for that list filtered by e-mail or status: an
+   * investor and its account are written in one transaction, so the account's created_at is its
+   * investor's, and the account carries its investor's id. Paged here however many accounts match.
    */
-  idsMatching(principal: Principal, filter: AccountFilter): SelectQueryBuilder<InvestmentAccountEntity> {
-    const qb = this.scoped(principal).select('a.id');
+  pageMatching(
+    principal: Principal,
+    filter: AccountFilter,
+    query: CursorPageQuery,
+  ): Promise<CursorPage<InvestmentAccountEntity>> {
+    const qb = this.scoped(principal).andWhere('a.investor_id IS NOT NULL');
     if (filter.email !== undefined) {
       qb.andWhere('a.email_address = :filterEmail', { filterEmail: filter.email.trim().toLowerCase() });
     }
@@ -106,7 +112,7 @@ export class AccountsRepository {
     if (filter.notKycStatus) {
       qb.andWhere('a.kyc_status <> :filterNotKyc', { filterNotKyc: filter.notKycStatus });
     }
-    return qb;
+    return paginateByCursor(qb, query, 50, 'investor_id');
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { CursorPage, CursorPageQuery } from 'src/core/http/pagination';
 import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import type { ReadBatch } from 'src/core/database/read-batch';
@@ -235,14 +236,15 @@ export class AccountsService {
   }
 
   /**
-   * A sub-query selecting the ids of the caller's accounts that match `filter`, for other
-   * modules' lists (investors filtered by e-mail or status) without reading this table.
+   * A page of the caller's investor accounts matching `filter`, in the investors list's order and
+   * with an investor's id as its cursor: the investors list filtered by e-mail or status.
    */
-  accountIdsMatching(
+  accountsMatching(
     principal: Principal,
     filter: AccountFilter,
-  ): SelectQueryBuilder<InvestmentAccountEntity> {
-    return this.accounts.idsMatching(principal, filter);
+    query: CursorPageQuery,
+  ): Promise<CursorPage<InvestmentAccountEntity>> {
+    return this.accounts.pageMatching(principal, filter, query);
   }
 
   private lookup(

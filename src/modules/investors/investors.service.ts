@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { assertInvestorVisible } from 'src/core/auth/access.guard';
 import type { Principal } from 'src/core/auth/principal';
 import { ServiceError } from 'src/core/errors/service-error';
 import { ListEnvelope, listUrl, toList } from 'src/core/http/envelope';
-import { paginateByCursor } from 'src/core/http/pagination';
+import { CursorPage, paginateByCursor } from 'src/core/http/pagination';
 import { isIdOf, newId } from 'src/core/ids/ids';
 import type { IdempotentRequest } from 'src/core/idempotency/idempotent-request';
 import { IdempotentTransaction } from 'src/core/idempotency/idempotent-transaction';
@@ -24,6 +24,12 @@ import { profileChange, profileFromCreate } from 'src/modules/investors/holder-p
 import { accountFilterFor } from 'src/modules/investors/investor-status';
 import { toInvestorResource } from 'src/modules/investors/investor-view';
 import { mergeMetadata } from 'src/core/http/metadata';
+
+/** An investor with its account, as lists render them. */
+interface InvestorRow {
+  investor: InvestorEntity;
+  account: InvestmentAccountEntity;
+}
 
 /** Investors: creation opens the investment account in the same transaction. */
 @Injectable()
@@ -73,24 +79,46 @@ export class InvestorsService {
     query: ListInvestorsQuery,
     req: { originalUrl: string },
   ): Promise<ListEnvelope<InvestorDto>> {
+    const filtered = query.email !== undefined || query.status !== undefined;
+    const page = filtered ? await this.pageFiltered(principal, query) : await this.page(principal, query);
+    return toList(listUrl(req), await this.renderMany(page.data), page.hasMore);
+  }
+
+  private async page(principal: Principal, query: ListInvestorsQuery): Promise<CursorPage<InvestorRow>> {
     const qb = this.investors
       .createQueryBuilder('i')
       .where('i.tenant_id = :tenantId', { tenantId: principal.tenantId })
       .andWhere('i.livemode = :livemode', { livemode: principal.livemode });
-    if (query.email !== undefined || query.status) {
-      const matching = this.accounts.accountIdsMatching(principal, {
-        email: query.email,
-        ...(query.status ? accountFilterFor(query.status) : {}),
-      });
-      qb.andWhere(`i.account_id IN (${matching.getQuery()})`).setParameters(matching.getParameters());
-    }
     const page = await paginateByCursor(qb, query);
     const accounts = await this.accounts.accountsByIds(
       principal,
       page.data.map((i) => i.account_id),
     );
-    const ordered = page.data.map((investor) => ({ investor, account: accounts.get(investor.account_id)! }));
-    return toList(listUrl(req), await this.renderMany(ordered), page.hasMore);
+    const data = page.data.map((investor) => ({ investor, account: accounts.get(investor.account_id)! }));
+    return { data, hasMore: page.hasMore };
+  }
+
+  /**
+   * Filtered by what the account holds (e-mail, status): the accounts module pages its accounts in
+   * this list's order, with the investor's id as the cursor; their investors are read by id.
+   */
+  private async pageFiltered(
+    principal: Principal,
+    query: ListInvestorsQuery,
+  ): Promise<CursorPage<InvestorRow>> {
+    const filter = { email: query.email, ...(query.status ? accountFilterFor(query.status) : {}) };
+    const page = await this.accounts.accountsMatching(principal, filter, query);
+    const ids = page.data.map((a) => a.investor_id!);
+    const investors = ids.length
+      ? await this.investors.findBy({
+          id: In(ids),
+          tenant_id: principal.tenantId,
+          livemode: principal.livemode,
+        })
+      : [];
+    const byId = new Map(investors.map((i) => [i.id, i]));
+    const data = page.data.map((account) => ({ investor: byId.get(account.investor_id!)!, account }));
+    return { data, hasMore: page.hasMore };
   }
 
   async get(principal: Principal, investorId: string): Promise<InvestorDto> {
@@ -154,10 +182,7 @@ export class InvestorsService {
   }
 
   /** Renders investors; pass the transaction's manager to render what it has written. */
-  private async renderMany(
-    rows: Array<{ investor: InvestorEntity; account: InvestmentAccountEntity }>,
-    manager?: EntityManager,
-  ): Promise<InvestorDto[]> {
+  private async renderMany(rows: InvestorRow[], manager?: EntityManager): Promise<InvestorDto[]> {
     const accounts = rows.map((r) => r.account);
     // In turn, not at once: a transaction's manager holds one connection, which runs one query at a time.
     const agreements = await this.accounts.agreementsFor(
