@@ -78,7 +78,9 @@ export class TransfersRepository {
 
   /**
    * Applies a change made at `at` (the tenant's clock time, like the change's own `*_at`) to a
-   * locked row and returns the row as it now is.
+   * locked row and returns the row as it now is. The row must still have the status it was read
+   * with: callers lock it first, and a caller that did not would otherwise change a transfer whose
+   * money another transaction has already moved.
    */
   async update(
     manager: EntityManager,
@@ -92,7 +94,10 @@ export class TransfersRepository {
     at: Date,
   ): Promise<TransferEntity> {
     const stamped = { ...change, updated_at: at };
-    await manager.update(TransferEntity, { id: row.id }, stamped);
+    const result = await manager.update(TransferEntity, { id: row.id, status: row.status }, stamped);
+    if (result.affected === 0) {
+      throw new Error(`Transfer ${row.id} is no longer ${row.status}: it was changed without its row lock.`);
+    }
     return Object.assign(row, stamped);
   }
 
