@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, isRemote, TestContext } from '../support/app';
+import { isRemote, useTestContext } from '../support/app';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { activityPage, allActivities, cents, fromCents, sumByCurrency } from './support';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * docs/decisions.md, Activities: per currency, the executed activities' net_amounts of an account sum to
@@ -15,13 +16,7 @@ import { activityPage, allActivities, cents, fromCents, sumByCurrency } from './
  * time (`until`) must sum to it.
  */
 describe('Activities property: net amounts sum to the change of settled cash', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
 
   it('holds at every step of random histories', async () => {
     await fc.assert(
@@ -87,11 +82,7 @@ describe('Activities property: net amounts sum to the change of settled cash', (
           feed.length ? 1 : 0,
         );
         if (!isRemote) {
-          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-            unbalancedJournals: [],
-            totalsMismatches: [],
-            overdrawnAccounts: [],
-          });
+          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
         }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? (isRemote ? 3 : 6)) },

@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
@@ -11,26 +11,9 @@ import { Activity, activityPage, allActivities, cents, fromCents, principalCents
  * checked against amounts computed here and against the balances the ledger gives.
  */
 describe('Activities: every change of cash or positions, from its real flow', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let account: string;
-  let feed: Activity[];
-  let buyOrder: string;
-  let sellOrder: string;
-  let deposit: string;
-  let withdrawal: string;
-  let buyPrice: string;
-  let sellPrice: string;
-  let cashBeforeInterest: string;
-  let cashAfterInterest: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await everyFlow();
-  }, 120_000);
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => everyFlow(), 120_000);
 
   it('lists each step once, oldest first, with the fields that apply and null elsewhere', () => {
     const buyCash = principalCents('10', buyPrice);
@@ -169,6 +152,18 @@ describe('Activities: every change of cash or positions, from its real flow', ()
     );
     expectSvcError(res, 'SVC-400-001', { param: 'page_token' });
   });
+
+  // What everyFlow made and the cases read back.
+  let account: string;
+  let feed: Activity[];
+  let buyOrder: string;
+  let sellOrder: string;
+  let deposit: string;
+  let withdrawal: string;
+  let buyPrice: string;
+  let sellPrice: string;
+  let cashBeforeInterest: string;
+  let cashAfterInterest: string;
 
   /** Commission and fee terms; a deposit, a buy and a sell of AAPL, a withdrawal, each settled or filled, then the clock across 1 April for March's interest; the whole feed read back. */
   async function everyFlow(): Promise<void> {

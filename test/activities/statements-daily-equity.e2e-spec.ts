@@ -9,7 +9,7 @@ import { LedgerService } from 'src/modules/ledger/ledger.service';
 import { PricingService } from 'src/modules/pricing/pricing.service';
 import { endOfDay } from 'src/modules/statements/period';
 import { StatementBuilder } from 'src/modules/statements/statement-builder';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 
 /**
  * Statements are made for every account at once, so a statement's month reads the ledger once
@@ -18,15 +18,8 @@ import { createTestContext, itLocal, TestContext, TestTenant } from '../support/
  * at each instant, positions at each day's close.
  */
 describe('A statement’s daily equity, read once for the month', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  }, 60_000);
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   itLocal('answers each currency’s cash at every instant as cashAt does, in one query', async () => {
     const account = newUuid();

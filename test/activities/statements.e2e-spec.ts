@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { sandboxTerms } from '../support/sandbox-terms';
@@ -13,32 +13,11 @@ import { firmAccount } from '../fx/support/fx';
 import { binary } from '../investors/fixtures';
 import { allActivities, cents, fromCents, principalCents } from './support';
 
-/**
- * The issue's scenario: a partner funds an account, trades on two days and moves the test clock into
- * the next month. A confirmation exists for each trading day and the month's statement shows opening
- * and closing cash, positions, equity and every activity; the PDF text (pdftotext), the JSON, the
- * activities feed and the ledger's balances agree to the cent, each checked against amounts computed
- * here from the fills.
- */
+/** The scenario (tradeAcrossMarch, below), its confirmations and statement checked to the cent. */
 describe('Trade confirmations and monthly statements', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let investorId: string;
-  let account: string;
-  let buyPrice: string;
-  let sellPrice: string;
-  let buyOrder: string;
-  let sellOrder: string;
-  let firm: string;
-  let firmOrder: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await tradeAcrossMarch();
-  }, 180_000);
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => tradeAcrossMarch(), 180_000);
 
   it('makes one approved confirmation per trading day, matching the fills, in PDF and JSON', async () => {
     const confirmations = await documents('trade_confirmation');
@@ -259,9 +238,25 @@ describe('Trade confirmations and monthly statements', () => {
     expect(res.body.error.param).toBe('type');
   });
 
+  // What tradeAcrossMarch made and the cases read back.
+  let investorId: string;
+  let account: string;
+  let buyPrice: string;
+  let sellPrice: string;
+  let buyOrder: string;
+  let sellOrder: string;
+  let firm: string;
+  let firmOrder: string;
+
   /**
-   * Commission and branding terms, a funded investor buying 10 AAPL on Monday 1 March (and the
-   * firm account buying 2), selling 4 on Tuesday, then the clock moved into April.
+   * The issue's scenario: a partner funds an account, trades on two days and moves the test clock into
+   * the next month. A confirmation exists for each trading day and the month's statement shows opening
+   * and closing cash, positions, equity and every activity; the PDF text (pdftotext), the JSON, the
+   * activities feed and the ledger's balances agree to the cent, each checked against amounts computed
+   * here from the fills.
+   *
+   * Made here: commission and branding terms, a funded investor buying 10 AAPL on Monday 1 March (and
+   * the firm account buying 2), selling 4 on Tuesday, then the clock moved into April.
    */
   async function tradeAcrossMarch(): Promise<void> {
     await sandboxTerms(ctx, tenant.tenantId, 'commission', { commission_type: 'notional', amount: '1.00' });

@@ -2,33 +2,18 @@ import { ClockModule } from 'src/core/clock/clock.module';
 import { AssetCatalogModule } from 'src/modules/assets/asset-catalog.module';
 import { AssetIdentityChanges } from 'src/modules/assets/asset-identity-changes';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 
 describeLocal('AssetIdentityChanges in the process that writes a change', () => {
-  let ctx: ServiceContext;
-  let changes: AssetIdentityChanges;
+  const ctx = madeBeforeAll('The service context', () =>
+    createServiceContext([ClockModule, AssetCatalogModule]),
+  );
+  const changes = madeBeforeAll('AssetIdentityChanges', () =>
+    Promise.resolve(ctx.app.get(AssetIdentityChanges)),
+  );
   let asset: AssetQueryRow;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext([ClockModule, AssetCatalogModule]);
-    changes = ctx.app.get(AssetIdentityChanges);
-    [asset] = await ctx.dataSource.query(`SELECT * FROM assets WHERE symbol = 'MSFT' LIMIT 1`);
-    // The corporate actions the changes belong to (a change's id is its action's).
-    for (const [id, newSymbol] of [
-      ['ca_rename_msft', 'MSFTX'],
-      ['ca_rename_again', 'MSFTY'],
-    ]) {
-      await ctx.dataSource.query(
-        `INSERT INTO corporate_actions (id, type, asset_id, symbol, currency, market, ex_date, record_date,
-           new_symbol, description, created_at, updated_at, applies_at)
-         VALUES ($1, 'symbol_change', $2, 'MSFT', 'USD', 'XNAS', '2020-01-01', '2020-01-01', $3, 'rename',
-           now(), now(), now())`,
-        [id, asset.id, newSymbol],
-      );
-    }
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(() => insertRenameActions());
 
   it('shows a symbol change from its commit on, though a read ran between the write and the commit', async () => {
     const renamed = async () => (await changes.lay([asset], null))[0].symbol;
@@ -64,4 +49,21 @@ describeLocal('AssetIdentityChanges in the process that writes a change', () => 
     ).rejects.toThrow('rolled back');
     expect((await changes.lay([asset], null))[0].symbol).toBe(before);
   });
+
+  /** MSFT's asset row, and the corporate actions the changes belong to (a change's id is its action's). */
+  async function insertRenameActions(): Promise<void> {
+    [asset] = await ctx.dataSource.query(`SELECT * FROM assets WHERE symbol = 'MSFT' LIMIT 1`);
+    for (const [id, newSymbol] of [
+      ['ca_rename_msft', 'MSFTX'],
+      ['ca_rename_again', 'MSFTY'],
+    ]) {
+      await ctx.dataSource.query(
+        `INSERT INTO corporate_actions (id, type, asset_id, symbol, currency, market, ex_date, record_date,
+           new_symbol, description, created_at, updated_at, applies_at)
+         VALUES ($1, 'symbol_change', $2, 'MSFT', 'USD', 'XNAS', '2020-01-01', '2020-01-01', $3, 'rename',
+           now(), now(), now())`,
+        [id, asset.id, newSymbol],
+      );
+    }
+  }
 });

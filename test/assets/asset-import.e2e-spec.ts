@@ -6,21 +6,12 @@ import { buildProgram } from 'src/cli/main';
 import { closeCliContext } from 'src/cli/cli-context';
 import { listedAssetId } from 'src/modules/assets/identifiers';
 import { AssetImportError, REFERENCE_DATA_FILES } from 'src/modules/assets/import/assets-importer';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 
 describe('assets:import', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => closeCliContext());
 
   itLocal('inserts new assets from JSON, then refreshes them by id and moves last_synced_at', async () => {
     const path = file('new.json', JSON.stringify([equity]));

@@ -1,22 +1,12 @@
 import Decimal from 'decimal.js';
 import { priceFromYield } from 'src/modules/fixed-income/bond-math';
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 
-const DAY_MS = 86_400_000;
-
 describe('Market Data add-on', () => {
-  let ctx: TestContext;
-  let withProduct: TestTenant;
-  let without: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    withProduct = await ctx.createTenant({ products: ['market_data'] });
-    without = await ctx.createTenant({ products: ['cash_management'] });
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const withProduct = useTenant(ctx, { products: ['market_data'] });
+  const without = useTenant(ctx, { products: ['cash_management'] });
 
   const get = (path: string, tenant = withProduct) =>
     ctx.http().get(path).set('Authorization', basic(tenant.test));
@@ -307,3 +297,5 @@ describe('Market Data add-on', () => {
     });
   });
 });
+
+const DAY_MS = 86_400_000;

@@ -1,9 +1,8 @@
-import type { EntityManager } from 'typeorm';
 import { closeCliContext } from 'src/cli/cli-context';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { JobRegistry } from 'src/core/scheduler/job-registry';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { isRemote, itLocal, useTenant, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
@@ -11,6 +10,7 @@ import { createInvestor } from '../investors/fixtures';
 import { depositSettled } from '../support/factories';
 import { as, balances, fundedAccount } from '../wallet/support/wallet';
 import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * docs/decisions.md, Cash sweep and the Cash Management add-on: one interest entry per enrolled account, currency and calendar day
@@ -18,20 +18,9 @@ import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
  * paid on the next month's first business day, once.
  */
 describe('Cash sweep accrual on the test clock', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let investorId: string;
-  let accountId: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => closeCliContext());
 
   it('a month of interest equals an independent computation to the cent, and is paid once into cash', async () => {
     // Monday 1 March 2049, 10:00 in New York: the account opens and 10,000.00 settles.
@@ -150,11 +139,7 @@ describe('Cash sweep accrual on the test clock', () => {
     await Promise.all([1, 2].map(() => dataSource.transaction((m: EntityManager) => handler.run(m, job))));
     expect(await balances(ctx, tenant.test, accountId)).toEqual(before);
     expect((await client().get('/v1/events?event=cash_sweep.interest.paid')).body.data).toHaveLength(1);
-    expect(await app.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
+    expect(await app.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
   });
 
   it('the helper refuses a day that has not ended, and bad dates, naming through', async () => {
@@ -268,13 +253,13 @@ describe('Cash sweep accrual on the test clock', () => {
       expect(cash.cash).toBe((10000 + Number(paid)).toFixed(2));
       const events = await partnerClient.get('/v1/events?event=cash_sweep.interest.paid');
       expect(events.body.data.map((e: { data: { amount: string } }) => e.data.amount)).toEqual([paid]);
-      expect(await app.get(LedgerAudit).check(partner.tenantId)).toEqual({
-        unbalancedJournals: [],
-        totalsMismatches: [],
-        overdrawnAccounts: [],
-      });
+      expect(await app.get(LedgerAudit).check(partner.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     },
   );
+
+  // The account the first case opens and funds; the later cases read it.
+  let investorId: string;
+  let accountId: string;
 
   const client = () => as(ctx, tenant.test);
   const move = async (frozen: string) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { as, fundedAccount } from '../wallet/support/wallet';
@@ -9,19 +9,12 @@ import { LEGACY_403 } from './support';
 
 /** docs/decisions.md, Cash sweep and the Cash Management add-on; spec, Entitlements. */
 describe('Cash Management add-on', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let without: TestTenant;
-
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx, { products: ['cash_management'] });
+  const without = useTenant(ctx);
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant({ products: ['cash_management'] });
-    without = await ctx.createTenant();
     await as(ctx, tenant.test).post('/v1/test_helpers/clock', { frozen_time: '2049-05-03T14:00:00Z' });
   });
-
-  afterAll(() => ctx?.close());
-
   const operations = cashManagementOperations();
 
   it('documents the routes docs/decisions.md names', () => {

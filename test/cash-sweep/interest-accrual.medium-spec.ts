@@ -6,20 +6,16 @@ import { EnrollmentsService } from 'src/modules/cash-sweep/enrollments.service';
 import { InterestAccrual } from 'src/modules/cash-sweep/interest-accrual.service';
 import { InterestRepository } from 'src/modules/cash-sweep/interest.repository';
 import { AccrueThrough } from 'src/modules/cash-sweep/use-cases/accrue-through.use-case';
+import { madeBeforeAll } from '../support/made-before-all';
 import { MONEY_MODULES, MoneyStates, testKeyOf } from '../support/money-states';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { createServiceContext, describeLocal } from '../support/service-context';
 
 /** The daily cash sweep accrual (services on a real database, days ended by the tenant's test clock). */
 describeLocal('Cash sweep interest accrual (services on a real database)', () => {
-  let ctx: ServiceContext;
-  let states: MoneyStates;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext([...MONEY_MODULES, CashSweepModule]);
-    states = new MoneyStates(ctx.app);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = madeBeforeAll('The service context', () =>
+    createServiceContext([...MONEY_MODULES, CashSweepModule]),
+  );
+  const states = madeBeforeAll('The money states', () => Promise.resolve(new MoneyStates(ctx.app)));
 
   it('each ended day accrues settled cash × the tier rate / 10,000 / 365, half-even to 8 decimals, once', async () => {
     const key = await tenantAtT0();

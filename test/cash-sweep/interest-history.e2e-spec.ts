@@ -1,5 +1,5 @@
 import { remoteAware } from '../support/remote';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { as } from '../wallet/support/wallet';
@@ -7,20 +7,12 @@ import { datesBetween } from './support';
 
 /** Spec, GET /investors/{investor_id}/cash-sweep/interest: filters, page_size 1..10000, page tokens. */
 describe('Cash sweep interest history', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let investor: Record<string, any>;
-  const path = () => `/v1/investors/${investor.id}/cash-sweep/interest`;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await accrueFor402Days();
-    // 402 accrual jobs run before the clock answers: longer against a deployed sandbox, which
-    // shares a loaded machine with the run in CI (over 90 s seen at a load average of 15).
-  }, remoteAware(60_000));
-
-  afterAll(() => ctx?.close());
+  // 402 accrual jobs run before the clock answers: longer against a deployed sandbox, which
+  // shares a loaded machine with the run in CI (over 90 s seen at a load average of 15).
+  beforeAll(() => accrueFor402Days(), remoteAware(60_000));
 
   it('pages through 402 entries with next_page_token, oldest first, none twice', async () => {
     const all = datesBetween('2049-01-04', '2050-02-09');
@@ -102,5 +94,6 @@ describe('Cash sweep interest history', () => {
     await client.post('/v1/test_helpers/clock', { frozen_time: '2050-02-10T15:00:00Z' });
   }
 
+  const path = () => `/v1/investors/${investor.id}/cash-sweep/interest`;
   const get = (query: string) => as(ctx, tenant.test).get(`${path()}${query}`);
 });

@@ -1,4 +1,4 @@
-import { createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { listeningUrl, useTenant, useTestContext } from '../support/app';
 import { investorBody } from '../investors/fixtures';
 import { WebhookReceiver } from '../investors/receiver';
 import { MONDAY_OPEN } from '../trading/support/trading';
@@ -12,26 +12,14 @@ import { loadClientPackage } from './support/client-package';
  * webhook; then the client's own promises (idempotency keys, retries, typed errors, resuming).
  */
 describe('TypeScript client package against a sandbox', () => {
-  const sdk = loadClientPackage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
   let baseUrl: string;
+  beforeAll(async () => (baseUrl = await listeningUrl(ctx)));
+  const tenant = useTenant(ctx);
   let client: any;
-  const posts: Array<string | null> = [];
+  beforeAll(async () => (client = await clientAtMondayOpen()));
   const streams: AbortController[] = [];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    baseUrl = await listeningUrl(ctx);
-    tenant = await ctx.createTenant();
-    client = clientNotingPosts();
-    const clock = await client.POST('/v1/test_helpers/clock', { body: { frozen_time: MONDAY_OPEN } });
-    expect(clock.response.status).toBe(200);
-  });
-
   afterEach(() => streams.splice(0).forEach((c) => c.abort()));
-
-  afterAll(async () => ctx.close());
 
   it('onboards, funds and trades; pages orders; hears order.filled on the stream and by a verified webhook', async () => {
     const receiver = new WebhookReceiver();
@@ -326,6 +314,9 @@ describe('TypeScript client package against a sandbox', () => {
     expect(lastIds.slice(0, 2)).toEqual([ids[0], ids[1]]);
   });
 
+  /** The package under test, from its build. */
+  const sdk = loadClientPackage();
+
   /** POST that must succeed: answers `data`. */
   const ok = async (path: string, init: Record<string, unknown> = {}) => {
     const { data, error, response } = await client.POST(path, init);
@@ -334,6 +325,17 @@ describe('TypeScript client package against a sandbox', () => {
     }
     return data;
   };
+
+  /** clientNotingPosts, with the tenant's test clock frozen at MONDAY_OPEN through it. */
+  async function clientAtMondayOpen() {
+    const noting = clientNotingPosts();
+    const clock = await noting.POST('/v1/test_helpers/clock', { body: { frozen_time: MONDAY_OPEN } });
+    expect(clock.response.status).toBe(200);
+    return noting;
+  }
+
+  /** The Idempotency-Key of every POST clientNotingPosts sent. */
+  const posts: Array<string | null> = [];
 
   /** The client on the tenant's test keys, noting the Idempotency-Key of every POST it sends. */
   function clientNotingPosts() {

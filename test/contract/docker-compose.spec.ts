@@ -9,26 +9,6 @@ import { validateEnvironment } from 'src/core/config/environment';
  * Cluster of three masters and a PostgreSQL primary with a streaming replica; the default services
  * stay as they are.
  */
-interface Service {
-  image?: string;
-  build?: string;
-  profiles?: string[];
-  command?: string | string[];
-  environment?: Record<string, string>;
-  depends_on?: Record<string, { condition: string }>;
-}
-
-const compose = load(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, Service>;
-};
-const services = compose.services;
-const scale = Object.entries(services).filter(([, s]) => s.profiles?.includes('scale'));
-const commandOf = (s: Service) => (Array.isArray(s.command) ? s.command.join(' ') : (s.command ?? ''));
-const named = (pattern: RegExp) => scale.filter(([, s]) => pattern.test(commandOf(s)));
-const apis = named(/node dist\/src\/main\.js/);
-const workers = named(/node dist\/src\/worker\.js/);
-const masters = named(/--cluster-enabled yes/);
-
 describe('docker-compose.yml, `scale` profile', () => {
   it('leaves the default services without a profile', () => {
     for (const name of ['postgres', 'redis', 'api', 'worker']) {
@@ -93,3 +73,24 @@ describe('docker-compose.yml, `scale` profile', () => {
     }
   });
 });
+
+/** The compose file's services, and the `scale` profile's by what they run. */
+interface Service {
+  image?: string;
+  build?: string;
+  profiles?: string[];
+  command?: string | string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+}
+
+const compose = load(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+const scale = Object.entries(services).filter(([, s]) => s.profiles?.includes('scale'));
+const commandOf = (s: Service) => (Array.isArray(s.command) ? s.command.join(' ') : (s.command ?? ''));
+const named = (pattern: RegExp) => scale.filter(([, s]) => pattern.test(commandOf(s)));
+const apis = named(/node dist\/src\/main\.js/);
+const workers = named(/node dist\/src\/worker\.js/);
+const masters = named(/--cluster-enabled yes/);

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { closeCliContext } from 'src/cli/cli-context';
-import { createTestContext, TestContext } from '../support/app';
+import { useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
@@ -17,16 +17,8 @@ import {
 } from './support';
 
 describe('Corporate actions on the test clock', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx.close();
-  });
+  const ctx = useTestContext();
+  afterAll(() => closeCliContext());
 
   it('a 4-for-1 split and a $0.24 dividend reach quantity, cost basis, cash, open orders and webhooks', async () => {
     const tenant = await ctx.createTenant();

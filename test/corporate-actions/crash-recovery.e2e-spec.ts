@@ -5,6 +5,7 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { createTestContext, itLocal, TestContext } from '../support/app';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { announce, corporateActionWebhook, costOf, entitlements, EX_DATE_0400 } from './support';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 describe('Corporate actions: a worker killed mid-action applies each account exactly once', () => {
   let ctx: TestContext;
@@ -79,7 +80,7 @@ describe('Corporate actions: a worker killed mid-action applies each account exa
         .map((e) => e.id);
       expect(new Set(ids).size).toBe(3);
       expect(new Set(applied.map((e) => e.data.account_id)).size).toBe(3);
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
       await hook.stop();
     },
     // A worker process boots (ts-node) for each case; a delivery it had taken waits for its lock.
@@ -135,13 +136,11 @@ describe('Corporate actions: a worker killed mid-action applies each account exa
         .filter((e) => e.event === 'corporate_action.applied' && e.data.corporate_action_id === action.id)
         .map((e) => e.id);
       expect(new Set(ids).size).toBe(3);
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
       await hook.stop();
     },
     300_000,
   );
 });
-
-const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
 
 const runWorker = (env: Record<string, string>) => runTsToExit(join(__dirname, 'crashing-worker.ts'), env);

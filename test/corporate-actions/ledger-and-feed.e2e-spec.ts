@@ -3,36 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { closeCliContext } from 'src/cli/cli-context';
-import { createTestContext, itLocal, TestContext } from '../support/app';
+import { itLocal, useTestContext } from '../support/app';
 import { runCli as cli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
 import { allActivities, netAmountsAndCash } from '../activities/support';
-import {
-  announce,
-  costOf,
-  entitlements,
-  expectAuditClean,
-  onlyStatement,
-  unitsBySymbol,
-  HOUR,
-  DAY,
-  cents,
-  GB_RESIDENT,
-} from './support';
+import { announce, costOf, entitlements, expectAuditClean, onlyStatement, unitsBySymbol } from './support';
+import { HOUR, DAY, cents, GB_RESIDENT } from './support';
 
 describe('Corporate actions on the test clock: the ledger audit and the market-wide feed', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx.close();
-  });
+  const ctx = useTestContext();
+  afterAll(() => closeCliContext());
 
   itLocal(
     'the ledger audit holds after a dividend with withholding and a reverse split with cash in lieu',

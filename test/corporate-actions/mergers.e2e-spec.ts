@@ -1,24 +1,12 @@
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
-import {
-  announce,
-  corporateActionWebhook,
-  costOf,
-  entitlements,
-  expectAuditClean,
-  onlyStatement,
-  unitsBySymbol,
-  HOUR,
-  cents,
-  EX_DATE_0400,
-} from './support';
-
-type Trader = Awaited<ReturnType<typeof trader>>;
+import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
+import { onlyStatement, unitsBySymbol, HOUR, cents, EX_DATE_0400 } from './support';
 
 /**
  * docs/decisions.md, Corporate actions, at 04:00 of the ex date: a cash merger closes ADBE at 325.125 a
@@ -28,28 +16,10 @@ type Trader = Awaited<ReturnType<typeof trader>>;
  * Every figure is computed here from the fills.
  */
 describe('Mergers on the test clock', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let us: Trader;
-  let gb: Trader;
-  let hook: Awaited<ReturnType<typeof corporateActionWebhook>>;
-  let cashMerger: Record<string, any>;
-  let stockMerger: Record<string, any>;
-  /** AXAHY's previous close as read on the eve of the ex date. */
-  let acquirerClose: Decimal;
-  const basis: Record<string, Decimal> = {};
-  const resting: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await holdAndAnnounce();
-  });
-
-  afterAll(async () => {
-    await hook?.stop();
-    await ctx.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => holdAndAnnounce());
+  afterAll(() => hook?.stop());
 
   it('closes the cash merger’s positions for cash and moves the stock merger’s into the acquirer', async () => {
     const e = { us: expected('us'), gb: expected('gb') };
@@ -242,6 +212,17 @@ describe('Mergers on the test clock', () => {
     }
   });
 
+  // What holdAndAnnounce (the beforeAll) leaves for the tests.
+  let us: Trader;
+  let gb: Trader;
+  let hook: Awaited<ReturnType<typeof corporateActionWebhook>>;
+  let cashMerger: Record<string, any>;
+  let stockMerger: Record<string, any>;
+  /** AXAHY's previous close as read on the eve of the ex date. */
+  let acquirerClose: Decimal;
+  const basis: Record<string, Decimal> = {};
+  const resting: Record<string, string> = {};
+
   /** Both traders buy ADBE and AMD (the US one AXAHY too) and rest an order each; both mergers are announced and the clock runs to 04:00 on the ex date. */
   async function holdAndAnnounce(): Promise<void> {
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
@@ -318,3 +299,5 @@ describe('Mergers on the test clock', () => {
 
 const basisShare = (basis: Decimal, part: Decimal.Value, whole: Decimal.Value) =>
   basis.times(part).div(whole).toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
+
+type Trader = Awaited<ReturnType<typeof trader>>;

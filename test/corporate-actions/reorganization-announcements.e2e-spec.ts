@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { closeCliContext } from 'src/cli/cli-context';
-import { createTestContext, itLocal, TestContext } from '../support/app';
+import { itLocal, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
@@ -16,16 +16,8 @@ import { announce, corporateActionWebhook, costOf, DAY, entitlements, expectAudi
  * `corporate_action.updated`, and a tenant created after the import still processes them.
  */
 describe('Announcing symbol changes and mergers', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx.close();
-  });
+  const ctx = useTestContext();
+  afterAll(() => closeCliContext());
 
   it('refuses missing, misplaced or inconsistent terms with 400 naming the field', async () => {
     const tenant = await ctx.createTenant();

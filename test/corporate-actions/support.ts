@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { isRemote, type TestContext, type TestCredentials } from '../support/app';
 import { type Delivery, WebhookReceiver } from '../investors/receiver';
 import { as } from '../wallet/support/wallet';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
@@ -134,11 +135,7 @@ export async function corporateActionWebhook(ctx: TestContext, creds: TestCreden
 /** The ledger audit of a tenant finds nothing (in-process app only: it reads the database). */
 export async function expectAuditClean(ctx: TestContext, tenantId: string): Promise<void> {
   const { LedgerAudit } = await import('src/modules/ledger/ledger-audit.service');
-  expect(await ctx.app!.get(LedgerAudit).check(tenantId)).toEqual({
-    unbalancedJournals: [],
-    totalsMismatches: [],
-    overdrawnAccounts: [],
-  });
+  expect(await ctx.app!.get(LedgerAudit).check(tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
 }
 
 /** Ids of the assets an asset search answers (first page of 100). */

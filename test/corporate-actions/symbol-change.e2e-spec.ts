@@ -1,20 +1,12 @@
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
-import {
-  announce,
-  corporateActionWebhook,
-  costOf,
-  entitlements,
-  expectAuditClean,
-  searchIds,
-  DAY,
-  EX_DATE_0400,
-} from './support';
+import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
+import { searchIds, DAY, EX_DATE_0400 } from './support';
 
 /**
  * docs/decisions.md, Corporate actions: a symbol change gives the asset (same id) its new symbol from
@@ -23,27 +15,10 @@ import {
  * search and placement, for this tenant's test keys only (a test helper's announcement).
  */
 describe('A symbol change on the test clock', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let action: Record<string, any>;
-  let us: Awaited<ReturnType<typeof trader>>;
-  let gb: Awaited<ReturnType<typeof trader>>;
-  let hook: Awaited<ReturnType<typeof corporateActionWebhook>>;
-  let assetId: string;
-  const fills: Record<string, string> = {};
-  const resting: Record<string, string> = {};
-  const before: Record<string, any> = {};
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await holdAndAnnounce();
-  });
-
-  afterAll(async () => {
-    await hook?.stop();
-    await ctx.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => holdAndAnnounce());
+  afterAll(() => hook?.stop());
 
   it('announces the new ticker, upper case, and describes the change', () => {
     expect(action).toMatchObject({
@@ -184,6 +159,16 @@ describe('A symbol change on the test clock', () => {
     expect(hook.all().filter((e) => e.event === 'corporate_action.applied')).toHaveLength(2);
     await expectAuditClean(ctx, tenant.tenantId);
   });
+
+  // What holdAndAnnounce (the beforeAll) leaves for the tests.
+  let action: Record<string, any>;
+  let us: Awaited<ReturnType<typeof trader>>;
+  let gb: Awaited<ReturnType<typeof trader>>;
+  let hook: Awaited<ReturnType<typeof corporateActionWebhook>>;
+  let assetId: string;
+  const fills: Record<string, string> = {};
+  const resting: Record<string, string> = {};
+  const before: Record<string, any> = {};
 
   /** Two traders hold ADBE (the US one with a resting buy and sell); the position and balance before, then the symbol change announced and the clock run through the ex date. */
   async function holdAndAnnounce(): Promise<void> {

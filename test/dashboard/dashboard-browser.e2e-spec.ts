@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HeadlessBrowser, launchHeadlessChromium } from '../docs/browser';
 import { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { basic, listeningUrl, useTenant, useTestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN, trader } from '../trading/support/trading';
 
 /**
@@ -13,21 +13,12 @@ import { freezeClock, MONDAY_OPEN, trader } from '../trading/support/trading';
  * from its page, move the test clock, sign out.
  */
 describe('Dashboard in a browser', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let browser: HeadlessBrowser | undefined;
   const receiver = new WebhookReceiver();
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await receiver?.stop();
-    await ctx?.close();
-  });
+  afterAll(() => browser?.close());
+  afterAll(() => receiver.stop());
 
   it('signs in, shows a request behind its request_log_url, resends an event and moves the test clock', async () => {
     const baseUrl = await listeningUrl(ctx);

@@ -1,4 +1,4 @@
-import { createTestContext, isRemote, TestContext } from '../support/app';
+import { isRemote, useTestContext } from '../support/app';
 
 /**
  * In process the board is off unless a file sets ADMIN_CREDENTIALS; a deployment whose board
@@ -8,15 +8,7 @@ const itWithoutBoard: jest.It = isRemote && process.env.E2E_QUEUE_BOARD_CREDENTI
 
 /** The dashboard page as served: client-side routes, hashed assets, the strict CSP and helmet's headers. */
 describe('Dashboard page and security headers', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
 
   it('answers every dashboard path with the page under a strict Content-Security-Policy', async () => {
     for (const path of ['/dashboard', '/dashboard/', '/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w']) {

@@ -1,4 +1,4 @@
-import { createTestContext, isRemote, TestContext } from '../support/app';
+import { isRemote, useTestContext } from '../support/app';
 
 /**
  * The board's credential: this file's own in process; against a deployment, its ADMIN_CREDENTIALS
@@ -9,21 +9,15 @@ const itWithBoard: jest.It = ADMIN ? it : it.skip;
 
 /** @bull-board at /admin/queues, behind the admin credential from the environment. */
 describe('Queue board for support', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!isRemote) {
       process.env.ADMIN_CREDENTIALS = ADMIN;
     }
-    ctx = await createTestContext();
   });
-
-  afterAll(async () => {
+  const ctx = useTestContext();
+  afterAll(() => {
     delete process.env.ADMIN_CREDENTIALS;
-    await ctx?.close();
   });
-
-  const basicOf = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
 
   itWithBoard('refuses requests without the admin credential', async () => {
     const none = await ctx.http().get('/admin/queues');
@@ -47,4 +41,6 @@ describe('Queue board for support', () => {
     const names = (queues.body as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
     expect(names).toEqual(['scheduled-jobs', 'webhook-deliveries']);
   });
+
+  const basicOf = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
 });

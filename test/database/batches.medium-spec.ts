@@ -3,13 +3,12 @@ import { renumberParameters } from 'src/core/database/batched-sql';
 import { preparedQuery } from 'src/core/database/prepared-query';
 import { ReadBatch } from 'src/core/database/read-batch';
 import { WriteBatch } from 'src/core/database/write-batch';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 
 describeLocal('Write and read batches (one statement per batch, on a real database)', () => {
-  let ctx: ServiceContext;
-
+  const ctx = madeBeforeAll('The service context', () => createServiceContext([]));
   beforeAll(async () => {
-    ctx = await createServiceContext([]);
     await ctx.dataSource.query(
       'CREATE TABLE batch_probe (id text PRIMARY KEY, owner text NOT NULL, amount numeric NOT NULL)',
     );
@@ -17,10 +16,6 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
       'CREATE TABLE batch_probe_log (probe_id text NOT NULL REFERENCES batch_probe (id), note text NOT NULL)',
     );
   });
-
-  afterAll(() => ctx?.close());
-
-  const rows = (sql: string, params: unknown[] = []) => ctx.dataSource.query(sql, params);
 
   it('renumbers each statement’s parameters after those of the statements before it', () => {
     expect(renumberParameters('a = $1 AND b = $2 OR c = $1', 2, 3, 'probe')).toBe(
@@ -187,4 +182,6 @@ describeLocal('Write and read batches (one statement per batch, on a real databa
     await expect(fail()).rejects.toThrow(/division by zero/);
     expect(await preparedQuery(ctx.dataSource, 'SELECT 1 / $1::int AS x', [1])).toEqual([{ x: 1 }]);
   });
+
+  const rows = (sql: string, params: unknown[] = []) => ctx.dataSource.query(sql, params);
 });

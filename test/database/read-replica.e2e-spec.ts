@@ -4,9 +4,6 @@ import { ApiProcess, startApiProcess } from '../foundation/support/api-process';
 import { eventually } from '../webhooks/support/webhooks';
 import { ReplicaServers, startReplicaServers } from './support/replica-servers';
 
-/** Bound on replica lag for this file's API (the default is 1,000 ms): room for a slow machine. */
-const MAX_LAG_MS = 2000;
-
 /**
  * One API process reading from a streaming replica (DATABASE_REPLICA_URLS) beside one reading
  * only from the primary, on a primary and replica of this file's own that log every statement:
@@ -15,108 +12,11 @@ const MAX_LAG_MS = 2000;
  * primary without an error.
  */
 describe('Read replica', () => {
-  let servers: ReplicaServers;
-  const apis: { primaryOnly?: ApiProcess; withReplica?: ApiProcess } = {};
-  let direct: TestContext;
-  let viaReplica: TestContext;
-  let tenant: TestTenant;
-  /** Routes that may lag (docs/decisions.md, Read replicas). */
-  let paths: string[] = [];
-  let accountId: string;
-  let investorId: string;
-
-  beforeAll(async () => {
-    if (isRemote) {
-      return;
-    }
-    servers = startReplicaServers();
-    await servers.sql('primary', 'postgres', 'CREATE DATABASE svc');
-    const common = { WORKER_IN_PROCESS: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_BURST: '2000' };
-    apis.withReplica = await startApiProcess({
-      ...common,
-      DATABASE_URL: servers.primaryUrl('svc', 'api_replica'),
-      DATABASE_REPLICA_URLS: servers.replicaUrl('svc', 'api_replica'),
-      DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
-      MIGRATE_ON_START: 'true',
-    });
-    apis.primaryOnly = await startApiProcess({
-      ...common,
-      DATABASE_URL: servers.primaryUrl('svc', 'api_primary'),
-      DATABASE_REPLICA_URLS: '',
-      MIGRATE_ON_START: 'false',
-    });
-    direct = serverContext(apis.primaryOnly.baseUrl);
-    viaReplica = serverContext(apis.withReplica.baseUrl);
-    tenant = await direct.createTenant({ products: ['market_data'] });
-    paths = await seededReadPaths();
-  }, 240_000);
-
+  beforeAll(() => startServersAndApis(), 240_000);
   afterAll(async () => {
     await Promise.all([apis.withReplica?.kill(), apis.primaryOnly?.kill()]);
     servers?.stop();
   });
-
-  /** An investor with a bank account, a deposit and a webhook; the read paths that show them. */
-  async function seededReadPaths(): Promise<string[]> {
-    const investor = await activeInvestor(direct, tenant.test);
-    const bank = await linkBankAccount(direct, tenant.test, investor.id);
-    const client = direct.as(tenant.test);
-    await client.post(`/v1/wallet/accounts/${investor.account_id}/funding`, fundingBody(bank.id, '125.00'));
-    await client.post('/v1/webhooks', {
-      name: 'r',
-      url: 'https://example.com/h',
-      eventTypeNames: ['investor.created'],
-    });
-    const account = investor.account_id;
-    accountId = account;
-    investorId = investor.id;
-    return [
-      '/v1/investors?limit=50',
-      '/v1/accounts?limit=50',
-      `/v1/investors/${investor.id}/funding-sources`,
-      `/v1/investors/${investor.id}/documents`,
-      '/v1/events?limit=100',
-      '/v1/webhooks',
-      '/v1/corporate-actions',
-      `/v1/investors/${investor.id}/deposits`,
-      `/v1/investors/${investor.id}/withdrawals`,
-      `/v1/investors/${investor.id}/orders`,
-      `/v1/wallet/accounts/${account}/transactions`,
-      `/v1/trading/accounts/${account}/orders`,
-      `/v1/trading/accounts/${account}/positions`,
-      `/v1/trading/accounts/${account}/activities`,
-      '/v1/journals',
-      '/v1/assets/search?q=apple',
-      '/v1/assets/AAPL',
-      '/v1/markets',
-    ];
-  }
-
-  /**
-   * A CSD activity of the seeded account dated `date`, committed on the primary without a request
-   * or an event (as nothing of the caller's and no change mark): its source key.
-   */
-  async function depositActivity(prefix: string, date: string, amount: string): Promise<string> {
-    const key = `${prefix}-${Date.now()}`;
-    await servers.sql(
-      'primary',
-      'svc',
-      `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
-                               transaction_time, currency, net_amount, description)
-       VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '${date}',
-               '${date}T15:00:00Z', 'USD', ${amount}, 'Deposit')`,
-    );
-    return key;
-  }
-
-  const read = (ctx: TestContext, path: string) => ctx.as(tenant.test).get(path);
-  const replicaStates = async () => {
-    const res = await fetch(`${apis.withReplica!.baseUrl}/health/ready`);
-    const body = (await res.json()) as {
-      info?: { database_replicas?: { replicas: Array<{ state: string }> } };
-    };
-    return (body.info?.database_replicas?.replicas ?? []).map((r) => r.state);
-  };
 
   itLocal('serves the read paths from the replica, answering as the primary does', async () => {
     await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
@@ -306,4 +206,110 @@ describe('Read replica', () => {
     }
     await eventually(replicaStates, (states) => states[0] === 'in_use', 15_000);
   });
+
+  // What startServersAndApis (the beforeAll) sets up for the cases above.
+  let servers: ReplicaServers;
+  const apis: { primaryOnly?: ApiProcess; withReplica?: ApiProcess } = {};
+  let direct: TestContext;
+  let viaReplica: TestContext;
+  let tenant: TestTenant;
+  /** Routes that may lag (docs/decisions.md, Read replicas). */
+  let paths: string[] = [];
+  let accountId: string;
+  let investorId: string;
+
+  /**
+   * This file's primary and replica, one API process reading from the replica and one from the
+   * primary only, a tenant and its read paths (nothing remotely, where every case is skipped).
+   */
+  async function startServersAndApis(): Promise<void> {
+    if (isRemote) {
+      return;
+    }
+    servers = startReplicaServers();
+    await servers.sql('primary', 'postgres', 'CREATE DATABASE svc');
+    const common = { WORKER_IN_PROCESS: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_BURST: '2000' };
+    apis.withReplica = await startApiProcess({
+      ...common,
+      DATABASE_URL: servers.primaryUrl('svc', 'api_replica'),
+      DATABASE_REPLICA_URLS: servers.replicaUrl('svc', 'api_replica'),
+      DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+      MIGRATE_ON_START: 'true',
+    });
+    apis.primaryOnly = await startApiProcess({
+      ...common,
+      DATABASE_URL: servers.primaryUrl('svc', 'api_primary'),
+      DATABASE_REPLICA_URLS: '',
+      MIGRATE_ON_START: 'false',
+    });
+    direct = serverContext(apis.primaryOnly.baseUrl);
+    viaReplica = serverContext(apis.withReplica.baseUrl);
+    tenant = await direct.createTenant({ products: ['market_data'] });
+    paths = await seededReadPaths();
+  }
+
+  /** An investor with a bank account, a deposit and a webhook; the read paths that show them. */
+  async function seededReadPaths(): Promise<string[]> {
+    const investor = await activeInvestor(direct, tenant.test);
+    const bank = await linkBankAccount(direct, tenant.test, investor.id);
+    const client = direct.as(tenant.test);
+    await client.post(`/v1/wallet/accounts/${investor.account_id}/funding`, fundingBody(bank.id, '125.00'));
+    await client.post('/v1/webhooks', {
+      name: 'r',
+      url: 'https://example.com/h',
+      eventTypeNames: ['investor.created'],
+    });
+    const account = investor.account_id;
+    accountId = account;
+    investorId = investor.id;
+    return [
+      '/v1/investors?limit=50',
+      '/v1/accounts?limit=50',
+      `/v1/investors/${investor.id}/funding-sources`,
+      `/v1/investors/${investor.id}/documents`,
+      '/v1/events?limit=100',
+      '/v1/webhooks',
+      '/v1/corporate-actions',
+      `/v1/investors/${investor.id}/deposits`,
+      `/v1/investors/${investor.id}/withdrawals`,
+      `/v1/investors/${investor.id}/orders`,
+      `/v1/wallet/accounts/${account}/transactions`,
+      `/v1/trading/accounts/${account}/orders`,
+      `/v1/trading/accounts/${account}/positions`,
+      `/v1/trading/accounts/${account}/activities`,
+      '/v1/journals',
+      '/v1/assets/search?q=apple',
+      '/v1/assets/AAPL',
+      '/v1/markets',
+    ];
+  }
+
+  /**
+   * A CSD activity of the seeded account dated `date`, committed on the primary without a request
+   * or an event (as nothing of the caller's and no change mark): its source key.
+   */
+  async function depositActivity(prefix: string, date: string, amount: string): Promise<string> {
+    const key = `${prefix}-${Date.now()}`;
+    await servers.sql(
+      'primary',
+      'svc',
+      `INSERT INTO activities (tenant_id, livemode, source_key, account_id, activity_type, status, date,
+                               transaction_time, currency, net_amount, description)
+       VALUES ('${tenant.tenantId}', false, '${key}', '${accountId}', 'CSD', 'executed', '${date}',
+               '${date}T15:00:00Z', 'USD', ${amount}, 'Deposit')`,
+    );
+    return key;
+  }
+
+  const read = (ctx: TestContext, path: string) => ctx.as(tenant.test).get(path);
+  const replicaStates = async () => {
+    const res = await fetch(`${apis.withReplica!.baseUrl}/health/ready`);
+    const body = (await res.json()) as {
+      info?: { database_replicas?: { replicas: Array<{ state: string }> } };
+    };
+    return (body.info?.database_replicas?.replicas ?? []).map((r) => r.state);
+  };
 });
+
+/** Bound on replica lag for this file's API (the default is 1,000 ms): room for a slow machine. */
+const MAX_LAG_MS = 2000;

@@ -3,11 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { listeningUrl, useTenant, useTestContext } from '../support/app';
 import { fillPlaceholders, matches, Walkthrough, walkthroughs } from '../support/walkthroughs';
-
-/** The walkthroughs README.md must hold, in its order (a renamed or dropped one fails here). */
-const EXPECTED = ['onboarding', 'move-money', 'trade', 'wealth-plan', 'cash-sweep'];
 
 /**
  * README.md's walkthroughs run as written: each marked ```sh block, command by command, through bash
@@ -17,22 +14,13 @@ const EXPECTED = ['onboarding', 'move-money', 'trade', 'wealth-plan', 'cash-swee
  * README order on one tenant, as a newcomer would follow them.
  */
 describe('README walkthroughs', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx, { products: ['market_data', 'cash_management'], fixedIncome: true });
   let base: string;
   let dir: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant({ products: ['market_data', 'cash_management'], fixedIncome: true });
-    base = (await listeningUrl(ctx)).replace(/\/$/, '');
-    dir = curlDirectory();
-  });
-
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await ctx?.close();
-  });
+  beforeAll(async () => (base = (await listeningUrl(ctx)).replace(/\/$/, '')));
+  beforeAll(() => (dir = curlDirectory()));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('README.md marks the walkthroughs it promises, each with answers to check', () => {
     expect(ALL.map((w) => w.name)).toEqual(EXPECTED);
@@ -89,6 +77,8 @@ describe('README walkthroughs', () => {
     }
   }
 
+  /** The walkthroughs README.md must hold, in its order (a renamed or dropped one fails here). */
+  const EXPECTED = ['onboarding', 'move-money', 'trade', 'wealth-plan', 'cash-sweep'];
   it.each(EXPECTED)(
     '%s: every command answers what README.md shows',
     async (name) => {

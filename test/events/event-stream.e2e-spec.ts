@@ -1,4 +1,4 @@
-import { basic, createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { basic, listeningUrl, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { openStream, OpenStream } from '../support/event-stream';
 import { createInvestor, investorKey } from '../investors/fixtures';
@@ -6,20 +6,12 @@ import { activeInvestor, as } from '../wallet/support/wallet';
 
 /** GET /v1/events/stream (docs/decisions.md, Events and webhooks): local and against a sandbox (E2E_BASE_URL). */
 describe('GET /v1/events/stream', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let baseUrl: string;
-  let tenant: TestTenant;
+  beforeAll(async () => (baseUrl = await listeningUrl(ctx)));
+  const tenant = useTenant(ctx);
   const open: OpenStream[] = [];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    baseUrl = await listeningUrl(ctx);
-    tenant = await ctx.createTenant();
-  });
-
   afterEach(() => open.splice(0).forEach((s) => s.close()));
-
-  afterAll(async () => ctx.close());
 
   it('sends each committed event once as id, event and the webhook payload', async () => {
     const s = await stream(tenant.test);

@@ -2,7 +2,8 @@ import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { forwardEvents } from 'src/cli/event-forwarder';
-import { createTestContext, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { listeningUrl, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { createInvestor } from '../investors/fixtures';
 import { as } from '../wallet/support/wallet';
 
@@ -11,23 +12,13 @@ import { as } from '../wallet/support/wallet';
  * sandbox (in process, or E2E_BASE_URL) forwarded to a developer's local URL, signed like webhooks.
  */
 describe('events:listen forwards the event stream with Standard Webhooks signatures', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
   let baseUrl: string;
-  let local: Server;
+  beforeAll(async () => (baseUrl = await listeningUrl(ctx)));
+  const tenant = useTenant(ctx);
   const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    baseUrl = await listeningUrl(ctx);
-    tenant = await ctx.createTenant();
-    await startLocalReceiver();
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => local.close(resolve));
-    await ctx.close();
-  });
+  const local = madeBeforeAll('The local receiver', startLocalReceiver);
+  afterAll(() => new Promise((resolve) => local.close(resolve)));
 
   it('POSTs each event, as GET /v1/events lists it, with a signature its signing secret verifies', async () => {
     const lines: Array<Record<string, unknown>> = [];
@@ -78,8 +69,8 @@ describe('events:listen forwards the event stream with Standard Webhooks signatu
   });
 
   /** The developer's local URL: a server noting every request it receives. */
-  async function startLocalReceiver(): Promise<void> {
-    local = createServer((req, res) => {
+  async function startLocalReceiver(): Promise<Server> {
+    const server = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
@@ -88,6 +79,7 @@ describe('events:listen forwards the event stream with Standard Webhooks signatu
         res.writeHead(204).end();
       });
     });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return server;
   }
 });

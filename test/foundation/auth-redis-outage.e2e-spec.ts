@@ -1,35 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itLocal, TestTenant, useTestContext } from '../support/app';
 import { ApiProcess, startApiProcess } from './support/api-process';
-
-/** A free loopback port for this file's own redis-server (never the shared one on 6379). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    child.once('error', reject);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) {
-        resolve(child);
-      }
-    });
-  });
-}
 
 /**
  * With Redis frozen (SIGSTOP) or gone, a failed login answers at once (the limiter waits at most
@@ -38,59 +10,14 @@ function startRedis(port: number): Promise<ChildProcess> {
  * of its own (never the shared one), so stopping and killing that Redis touches nothing else.
  */
 describe('Failed logins while Redis is frozen or down', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let tenant: TestTenant;
   let api: ApiProcess | undefined;
   let redis: ChildProcess | undefined;
   let port = 0;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    if (isRemote) {
-      return;
-    }
-    tenant = await ctx.createTenant();
-    port = await freePort();
-    redis = await startRedis(port);
-    api = await startApiProcess({
-      REDIS_URL: `redis://127.0.0.1:${port}/0`,
-      // This file's own single Redis, even when the suite runs against a cluster.
-      REDIS_CLUSTER_NODES: '',
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'silent',
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await api?.kill();
-    redis?.kill('SIGKILL');
-    await ctx.close();
-  });
-
-  /** A failed login; rejects when the answer takes longer than the normal path ever could. */
-  const failedLogin = async (publicKey: string) =>
-    (
-      await fetch(`${api!.baseUrl}/v1/webhooks/event-types`, {
-        headers: { authorization: basic({ id: '', publicKey, secret: 'wrong-secret' }) },
-        signal: AbortSignal.timeout(5000),
-      })
-    ).status;
-
-  const failureStore = async () => {
-    const body = (await (await fetch(`${api!.baseUrl}/health/ready`)).json()) as Record<string, any>;
-    return (body.info?.auth_failure_limit ?? body.error?.auth_failure_limit) as unknown;
-  };
-
-  async function limitedAfterTwenty(publicKey: string): Promise<void> {
-    const statuses: number[] = [];
-    for (let i = 0; i < 26; i++) {
-      statuses.push(await failedLogin(publicKey));
-    }
-    // A burst of 20, refilled at one every 3 s while these run: past it, failures answer 429.
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
-    expect(statuses.slice(20)).toContain(429);
-    expect(statuses[25]).toBe(429);
-  }
+  beforeAll(() => startRedisAndApi(), 120_000);
+  afterAll(() => api?.kill());
+  afterAll(() => redis?.kill('SIGKILL'));
 
   itLocal(
     'Redis frozen: failed logins answer at once and are limited per process',
@@ -134,4 +61,74 @@ describe('Failed logins while Redis is frozen or down', () => {
     },
     90_000,
   );
+
+  /** A tenant, and the real API as a child process on a redis-server of its own (in process only). */
+  async function startRedisAndApi(): Promise<void> {
+    if (isRemote) {
+      return;
+    }
+    tenant = await ctx.createTenant();
+    port = await freePort();
+    redis = await startRedis(port);
+    api = await startApiProcess({
+      REDIS_URL: `redis://127.0.0.1:${port}/0`,
+      // This file's own single Redis, even when the suite runs against a cluster.
+      REDIS_CLUSTER_NODES: '',
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    });
+  }
+
+  /** A failed login; rejects when the answer takes longer than the normal path ever could. */
+  const failedLogin = async (publicKey: string) =>
+    (
+      await fetch(`${api!.baseUrl}/v1/webhooks/event-types`, {
+        headers: { authorization: basic({ id: '', publicKey, secret: 'wrong-secret' }) },
+        signal: AbortSignal.timeout(5000),
+      })
+    ).status;
+
+  const failureStore = async () => {
+    const body = (await (await fetch(`${api!.baseUrl}/health/ready`)).json()) as Record<string, any>;
+    return (body.info?.auth_failure_limit ?? body.error?.auth_failure_limit) as unknown;
+  };
+
+  async function limitedAfterTwenty(publicKey: string): Promise<void> {
+    const statuses: number[] = [];
+    for (let i = 0; i < 26; i++) {
+      statuses.push(await failedLogin(publicKey));
+    }
+    // A burst of 20, refilled at one every 3 s while these run: past it, failures answer 429.
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toContain(429);
+    expect(statuses[25]).toBe(429);
+  }
 });
+
+/** A free loopback port for this file's own redis-server (never the shared one on 6379). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    child.once('error', reject);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) {
+        resolve(child);
+      }
+    });
+  });
+}

@@ -2,90 +2,19 @@ import { createInvestor, investorKey } from '../investors/fixtures';
 import { generateKeyPairSync } from 'node:crypto';
 import { CredentialCache } from 'src/core/auth/credential-cache';
 import { EVENT_TYPES } from 'src/core/events/event-types';
-import {
-  basic,
-  createTestContext,
-  isRemote,
-  itLocal,
-  itTrustedJwt,
-  TestContext,
-  TestCredentials,
-  TestTenant,
-} from '../support/app';
+import { basic, isRemote, itLocal, itTrustedJwt, useTenant, useTestContext } from '../support/app';
+import type { TestCredentials, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { signJwt } from '../support/jwt';
 import { ProbeController } from '../support/probe.controller';
 
 describe('Authentication and access', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext({ controllers: [ProbeController] });
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
-  const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
-
-  /**
-   * Who a request was authenticated as, as the service recorded it (GET /v1/request-logs/{id},
-   * read with a tenant key of the request's mode): what the in-process probe route answers directly.
-   */
-  async function recordedPrincipal(res: { headers: Record<string, string> }, reader: TestCredentials) {
-    const requestId = res.headers['request-id'];
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const log = await ctx.http().get(`/v1/request-logs/${requestId}`).set('Authorization', basic(reader));
-      if (log.status === 200) {
-        return {
-          livemode: log.body.livemode,
-          api_key_id: log.body.api_key_id,
-          investor_id: log.body.investor_id,
-        };
-      }
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const ctx = useTestContext({ controllers: [ProbeController] });
+  const tenant = useTenant(ctx);
 
   describe('every failure answers the same 401 SVC-401-001', () => {
-    const cases: Array<[string, () => string | undefined]> = [
-      ['no Authorization header', () => undefined],
-      ['an unknown scheme', () => 'Digest username="x"'],
-      ['Basic that is not base64 of key:secret', () => 'Basic !!!not-base64'],
-      [
-        'Basic with an unknown public key',
-        () => basic({ id: 'x', publicKey: 'pk_test_unknown', secret: 'sk_test_x' }),
-      ],
-      ['Basic with a wrong secret', () => basic({ ...tenant.test, secret: `${tenant.test.secret}x` })],
-      [
-        'Basic with an empty secret',
-        () => `Basic ${Buffer.from(`${tenant.test.publicKey}:`).toString('base64')}`,
-      ],
-      ['Bearer that is not a JWT', () => 'Bearer not.a.jwt'],
-      [
-        'Bearer signed by another key',
-        () =>
-          `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey })}`,
-      ],
-      [
-        'Bearer that has expired',
-        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { expiresInSeconds: -60 })}`,
-      ],
-      [
-        'Bearer with the wrong audience',
-        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, aud: 'someone-else' })}`,
-      ],
-      [
-        'Bearer with the wrong issuer',
-        () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, iss: 'https://evil.example/' })}`,
-      ],
-      ['Bearer without tenant_id', () => `Bearer ${signJwt({ sub: 'user-1' })}`],
-      ['Bearer naming an unknown tenant', () => `Bearer ${signJwt({ tenant_id: 'ten_doesnotexist' })}`],
-    ];
+    const cases = failureCases();
 
     it.each(cases)('%s', async (_name, header) => {
       const value = header();
@@ -167,6 +96,44 @@ describe('Authentication and access', () => {
       // Loose bound on a noisy machine: neither path is an order of magnitude slower.
       expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(5);
     });
+
+    /** Each failure, named, and the Authorization header that makes it (none for the first). */
+    function failureCases(): Array<[string, () => string | undefined]> {
+      return [
+        ['no Authorization header', () => undefined],
+        ['an unknown scheme', () => 'Digest username="x"'],
+        ['Basic that is not base64 of key:secret', () => 'Basic !!!not-base64'],
+        [
+          'Basic with an unknown public key',
+          () => basic({ id: 'x', publicKey: 'pk_test_unknown', secret: 'sk_test_x' }),
+        ],
+        ['Basic with a wrong secret', () => basic({ ...tenant.test, secret: `${tenant.test.secret}x` })],
+        [
+          'Basic with an empty secret',
+          () => `Basic ${Buffer.from(`${tenant.test.publicKey}:`).toString('base64')}`,
+        ],
+        ['Bearer that is not a JWT', () => 'Bearer not.a.jwt'],
+        [
+          'Bearer signed by another key',
+          () =>
+            `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey })}`,
+        ],
+        [
+          'Bearer that has expired',
+          () => `Bearer ${signJwt({ tenant_id: tenant.tenantId }, { expiresInSeconds: -60 })}`,
+        ],
+        [
+          'Bearer with the wrong audience',
+          () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, aud: 'someone-else' })}`,
+        ],
+        [
+          'Bearer with the wrong issuer',
+          () => `Bearer ${signJwt({ tenant_id: tenant.tenantId, iss: 'https://evil.example/' })}`,
+        ],
+        ['Bearer without tenant_id', () => `Bearer ${signJwt({ sub: 'user-1' })}`],
+        ['Bearer naming an unknown tenant', () => `Bearer ${signJwt({ tenant_id: 'ten_doesnotexist' })}`],
+      ];
+    }
   });
 
   describe('success', () => {
@@ -372,4 +339,27 @@ describe('Authentication and access', () => {
       );
     });
   });
+
+  const eventTypes = () => ctx.http().get('/v1/webhooks/event-types');
+
+  /**
+   * Who a request was authenticated as, as the service recorded it (GET /v1/request-logs/{id},
+   * read with a tenant key of the request's mode): what the in-process probe route answers directly.
+   */
+  async function recordedPrincipal(res: { headers: Record<string, string> }, reader: TestCredentials) {
+    const requestId = res.headers['request-id'];
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const log = await ctx.http().get(`/v1/request-logs/${requestId}`).set('Authorization', basic(reader));
+      if (log.status === 200) {
+        return {
+          livemode: log.body.livemode,
+          api_key_id: log.body.api_key_id,
+          investor_id: log.body.investor_id,
+        };
+      }
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 });

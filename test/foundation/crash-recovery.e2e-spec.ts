@@ -1,4 +1,4 @@
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 import { investorBody } from '../investors/fixtures';
 import { ApiProcess, startApiProcess } from './support/api-process';
 
@@ -11,86 +11,11 @@ const IN_FLIGHT = 30;
 /** kill -9 once this many responses came back, with IN_FLIGHT requests still running. */
 const KILL_AFTER = 40;
 
-interface Answer {
-  status: number;
-  replayed: boolean;
-  body: Record<string, any>;
-}
-
-interface Attempt {
-  key: string;
-  body: Record<string, any>;
-  /** Before the kill: the answer, 'lost' (connection cut by the kill) or 'unsent'. */
-  before: Answer | 'lost' | 'unsent';
-}
-
 describe('Idempotency survives kill -9 of the API under load', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   const processes: ApiProcess[] = [];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill()));
-    await ctx?.close();
-  });
-
-  const start = async () => {
-    const api = await startApiProcess({
-      IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    processes.push(api);
-    return api;
-  };
-
-  async function createInvestor(baseUrl: string, attempt: Attempt): Promise<Answer> {
-    const res = await fetch(`${baseUrl}/v1/investors`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(tenant.test),
-        'content-type': 'application/json',
-        'idempotency-key': attempt.key,
-      },
-      body: JSON.stringify(attempt.body),
-    });
-    return {
-      status: res.status,
-      replayed: res.headers.get('idempotent-replayed') === 'true',
-      body: (await res.json()) as Record<string, any>,
-    };
-  }
-
-  /** The same request through this test's own in-process API (another process on the same database). */
-  async function createInvestorInProcess(attempt: Attempt): Promise<Answer> {
-    const res = await ctx
-      .http()
-      .post('/v1/investors')
-      .set('Authorization', basic(tenant.test))
-      .set('Idempotency-Key', attempt.key)
-      .send(attempt.body);
-    return { status: res.status, replayed: res.headers['idempotent-replayed'] === 'true', body: res.body };
-  }
-
-  /**
-   * Retries while the key is still held (409 SVC-409-003), until it answers otherwise or the
-   * deadline. Dozens of keys polled at once can spend the API key's rate limit: a 429 is waited out.
-   */
-  async function retryUntilFree(attempt: Attempt, deadline: number): Promise<Answer> {
-    for (;;) {
-      const answer = await createInvestorInProcess(attempt);
-      const code = answer.body.error?.code as string | undefined;
-      if ((code !== 'SVC-409-003' && code !== 'SVC-429-001') || Date.now() > deadline) {
-        return answer;
-      }
-      await new Promise((resolve) => setTimeout(resolve, code === 'SVC-429-001' ? 500 : 100));
-    }
-  }
+  afterAll(() => Promise.all(processes.map((p) => p.kill())));
 
   itLocal(
     'committed keys replay their response, every other key is free within the lease, each object exists once',
@@ -214,4 +139,70 @@ describe('Idempotency survives kill -9 of the API under load', () => {
     },
     240_000,
   );
+
+  const start = async () => {
+    const api = await startApiProcess({
+      IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    processes.push(api);
+    return api;
+  };
+
+  async function createInvestor(baseUrl: string, attempt: Attempt): Promise<Answer> {
+    const res = await fetch(`${baseUrl}/v1/investors`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(tenant.test),
+        'content-type': 'application/json',
+        'idempotency-key': attempt.key,
+      },
+      body: JSON.stringify(attempt.body),
+    });
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+      body: (await res.json()) as Record<string, any>,
+    };
+  }
+
+  /** The same request through this test's own in-process API (another process on the same database). */
+  async function createInvestorInProcess(attempt: Attempt): Promise<Answer> {
+    const res = await ctx
+      .http()
+      .post('/v1/investors')
+      .set('Authorization', basic(tenant.test))
+      .set('Idempotency-Key', attempt.key)
+      .send(attempt.body);
+    return { status: res.status, replayed: res.headers['idempotent-replayed'] === 'true', body: res.body };
+  }
+
+  /**
+   * Retries while the key is still held (409 SVC-409-003), until it answers otherwise or the
+   * deadline. Dozens of keys polled at once can spend the API key's rate limit: a 429 is waited out.
+   */
+  async function retryUntilFree(attempt: Attempt, deadline: number): Promise<Answer> {
+    for (;;) {
+      const answer = await createInvestorInProcess(attempt);
+      const code = answer.body.error?.code as string | undefined;
+      if ((code !== 'SVC-409-003' && code !== 'SVC-429-001') || Date.now() > deadline) {
+        return answer;
+      }
+      await new Promise((resolve) => setTimeout(resolve, code === 'SVC-429-001' ? 500 : 100));
+    }
+  }
 });
+
+interface Answer {
+  status: number;
+  replayed: boolean;
+  body: Record<string, any>;
+}
+
+interface Attempt {
+  key: string;
+  body: Record<string, any>;
+  /** Before the kill: the answer, 'lost' (connection cut by the kill) or 'unsent'. */
+  before: Answer | 'lost' | 'unsent';
+}

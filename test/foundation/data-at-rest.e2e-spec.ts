@@ -2,49 +2,15 @@ import { createHash } from 'node:crypto';
 import { EncryptTaxIds1763831000000 } from 'migrations/1763831000000-encrypt-tax-ids';
 import { SealIdempotentResponses1763831000001 } from 'migrations/1763831000001-seal-idempotent-responses';
 import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itLocal, useTenant, useTestContext } from '../support/app';
 import { createInvestor, investorBody } from '../investors/fixtures';
 
 const TAX_ID = '287-65-4321';
 const SEALED = /^v1:[A-Za-z0-9_-]{8}:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{22}:[A-Za-z0-9_-]+$/;
 
 describe('Secrets and tax ids are never stored in clear', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
-  const post = (path: string, key: string, body: object = {}) =>
-    ctx.http().post(path).set('Authorization', basic(tenant.test)).set('Idempotency-Key', key).send(body);
-
-  /** Tables (of every table in the database) holding any of the values in their text form. */
-  async function tablesHolding(values: string[]): Promise<string[]> {
-    const tables: Array<{ table_name: string }> = await ctx.dataSource.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-    );
-    const found: string[] = [];
-    for (const { table_name: table } of tables) {
-      const [{ n }] = await ctx.dataSource.query(
-        `SELECT count(*)::int AS n FROM "${table}" t WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) v WHERE strpos(t::text, v) > 0)`,
-        [values],
-      );
-      if (n > 0) {
-        found.push(table);
-      }
-    }
-    return found;
-  }
-
-  const keyRows = (key: string) =>
-    ctx.dataSource.query(
-      `SELECT state, response_body_sealed FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
-      [tenant.tenantId, key],
-    );
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   it('tax ids, API key secrets and webhook secrets appear in no table; replays still show them', async () => {
     const investor = await post(
@@ -153,4 +119,31 @@ describe('Secrets and tax ids are never stored in clear', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body.secret).toBe(created.body.secret);
   });
+
+  const post = (path: string, key: string, body: object = {}) =>
+    ctx.http().post(path).set('Authorization', basic(tenant.test)).set('Idempotency-Key', key).send(body);
+
+  /** Tables (of every table in the database) holding any of the values in their text form. */
+  async function tablesHolding(values: string[]): Promise<string[]> {
+    const tables: Array<{ table_name: string }> = await ctx.dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
+    const found: string[] = [];
+    for (const { table_name: table } of tables) {
+      const [{ n }] = await ctx.dataSource.query(
+        `SELECT count(*)::int AS n FROM "${table}" t WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) v WHERE strpos(t::text, v) > 0)`,
+        [values],
+      );
+      if (n > 0) {
+        found.push(table);
+      }
+    }
+    return found;
+  }
+
+  const keyRows = (key: string) =>
+    ctx.dataSource.query(
+      `SELECT state, response_body_sealed FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
+      [tenant.tenantId, key],
+    );
 });

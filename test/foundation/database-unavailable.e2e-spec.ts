@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { isRemote, itLocal, TestTenant, useTestContext } from '../support/app';
 import { investorBody } from '../investors/fixtures';
 import { ApiProcess, startApiProcess } from './support/api-process';
 import { eventually } from '../webhooks/support/webhooks';
 import { contextOver } from './support/spread';
-
-const CONCURRENT_CREATIONS = 24;
-const POOL_MAX = 8;
 
 /**
  * A database that refuses new connections (PostgreSQL's 53300, too many connections) while the
@@ -17,62 +14,12 @@ const POOL_MAX = 8;
  * process already holds, so every new one its pool opens is refused.
  */
 describe('A database that refuses connections', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let tenant: TestTenant;
   let api: ApiProcess | undefined;
   const role = `svc_limited_${randomBytes(4).toString('hex')}`;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    if (isRemote) {
-      return;
-    }
-    tenant = await ctx.createTenant();
-    // A login role that owns nothing and reaches the file's tables through membership.
-    await ctx.dataSource.query(`CREATE ROLE ${role} LOGIN IN ROLE postgres`);
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.username = role;
-    api = await startApiProcess({
-      DATABASE_URL: url.toString(),
-      DATABASE_POOL_MAX: String(POOL_MAX),
-      MIGRATE_ON_START: 'false',
-      WORKER_IN_PROCESS: 'false',
-      LOG_LEVEL: 'error',
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await api?.kill();
-    if (!isRemote) {
-      await dropRole();
-    }
-    await ctx?.close();
-  });
-
-  async function dropRole(): Promise<void> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      await ctx.dataSource.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`,
-        [role],
-      );
-      const dropped = await ctx.dataSource.query(`DROP ROLE IF EXISTS ${role}`).then(
-        () => true,
-        () => false, // a backend still ending holds the role a moment longer
-      );
-      if (dropped) {
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function heldConnections(): Promise<number> {
-    const [{ count }] = await ctx.dataSource.query(
-      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE usename = $1`,
-      [role],
-    );
-    return count as number;
-  }
+  beforeAll(() => startLimitedApi(), 120_000);
+  afterAll(() => stopApiAndDropRole());
 
   itLocal(
     'answers 503 with Retry-After for each request refused a connection, and writes nothing for it',
@@ -164,4 +111,59 @@ describe('A database that refuses connections', () => {
     );
     return count as number;
   }
+
+  /** A tenant, and the API process on a role whose connections can be limited (nothing remotely). */
+  async function startLimitedApi(): Promise<void> {
+    if (isRemote) {
+      return;
+    }
+    tenant = await ctx.createTenant();
+    // A login role that owns nothing and reaches the file's tables through membership.
+    await ctx.dataSource.query(`CREATE ROLE ${role} LOGIN IN ROLE postgres`);
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.username = role;
+    api = await startApiProcess({
+      DATABASE_URL: url.toString(),
+      DATABASE_POOL_MAX: String(POOL_MAX),
+      MIGRATE_ON_START: 'false',
+      WORKER_IN_PROCESS: 'false',
+      LOG_LEVEL: 'error',
+    });
+  }
+
+  /** Stops the API process, then drops its role through the file's app (which closes after this). */
+  async function stopApiAndDropRole(): Promise<void> {
+    await api?.kill();
+    if (!isRemote) {
+      await dropRole();
+    }
+  }
+
+  async function dropRole(): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await ctx.dataSource.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`,
+        [role],
+      );
+      const dropped = await ctx.dataSource.query(`DROP ROLE IF EXISTS ${role}`).then(
+        () => true,
+        () => false, // a backend still ending holds the role a moment longer
+      );
+      if (dropped) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function heldConnections(): Promise<number> {
+    const [{ count }] = await ctx.dataSource.query(
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE usename = $1`,
+      [role],
+    );
+    return count as number;
+  }
 });
+
+const CONCURRENT_CREATIONS = 24;
+const POOL_MAX = 8;

@@ -1,20 +1,12 @@
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody } from '../investors/fixtures';
 import { ProbeController } from '../support/probe.controller';
 import { ERROR_CODES } from 'src/core/errors/error-catalog';
 
 describe('Error envelope', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext({ controllers: [ProbeController] });
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
+  const ctx = useTestContext({ controllers: [ProbeController] });
+  const tenant = useTenant(ctx);
   const get = (path: string) => ctx.http().get(path).set('Authorization', basic(tenant.test));
   const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
 

@@ -1,4 +1,5 @@
-import { basic, createTestContext, isRemote, listeningUrl, TestContext, TestTenant } from '../support/app';
+import { basic, createTestContext, isRemote, listeningUrl, TestContext, useTenant } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { adminToken } from '../support/remote';
 import { createInvestor, investorKey, PDF, upload, useTempStorage } from '../investors/fixtures';
 import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument } from './fuzz-inputs';
@@ -8,28 +9,83 @@ import { FuzzCase, fuzzCases, FUZZ_SEED, jsonOperations, loadCommittedDocument }
  * bodies with valid credentials of a fresh tenant (all add-ons on). No answer may be a 5xx or a
  * dropped connection, and every answer must match the document (the check ctx.http() runs).
  */
-// Over the network to a deployed sandbox (sharing the machine with the run) the same requests take longer.
-const fuzzBudgetMs = isRemote ? 300_000 : 120_000;
-
 describe('Fuzz: hostile input on every documented operation', () => {
   useTempStorage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = madeBeforeAll('The test context', () => bootWithWideRateLimit());
+  const tenant = useTenant(ctx, { products: ['market_data', 'cash_management'], fixedIncome: true });
   const ids: Record<string, string> = { code: 'XNYS', symbol: 'AAPL', id: 'AAPL' };
   let baseUrl: string;
+  beforeAll(() => listenAndMakeIds());
 
-  beforeAll(async () => {
-    // The fuzz sends thousands of requests on one key: a wide rate limit for this file's app (a
-    // deployed sandbox keeps its own; 429s are then waited out below).
-    process.env.RATE_LIMIT_BURST = '1000000';
-    process.env.RATE_LIMIT_PER_SECOND = '1000000';
-    try {
-      ctx = await createTestContext();
-    } finally {
-      delete process.env.RATE_LIMIT_BURST;
-      delete process.env.RATE_LIMIT_PER_SECOND;
+  it('credentials with control characters are refused (401 or 429) on every operation, never a 5xx', async () => {
+    const operations = jsonOperations(loadCommittedDocument());
+    const controls = ['\u0000', '\u0001', '\u001b', '\u007f', '\n'];
+    const failures: string[] = [];
+    let refused = 0;
+    for (const [i, op] of operations.entries()) {
+      const url = op.template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+        encodeURIComponent(ids[name] ?? 'x'),
+      );
+      const control = controls[i % controls.length];
+      const user = `${tenant.test.publicKey}${control}`;
+      const res = await ctx
+        .http()
+        [op.method as 'get'](url)
+        .set('Authorization', `Basic ${Buffer.from(`${user}:${tenant.test.secret}`).toString('base64')}`);
+      refused += res.status === 401 || res.status === 429 ? 1 : 0;
+      if (res.status >= 500) {
+        failures.push(`${op.method.toUpperCase()} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+      }
     }
-    tenant = await ctx.createTenant({ products: ['market_data', 'cash_management'], fixedIncome: true });
+    expect(failures).toEqual([]);
+    // Every authenticated operation refuses them (the few public ones answer as they always do).
+    expect(refused).toBeGreaterThan(operations.length * 0.9);
+  });
+
+  // Over the network to a deployed sandbox (sharing the machine with the run) the same requests take longer.
+  const fuzzBudgetMs = isRemote ? 300_000 : 120_000;
+  it(
+    'answers every hostile request with a documented 2xx/4xx, never a 5xx',
+    async () => {
+      const document = loadCommittedDocument();
+      const operations = jsonOperations(document);
+      expect(operations.length).toBeGreaterThan(40);
+      const cases = operations.flatMap((op, i) => fuzzCases(document, op, ids, FUZZ_SEED + i));
+      const failures: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length) {
+          const c = cases[next];
+          next += 1;
+          try {
+            const res = await send(c);
+            if (res.status >= 500) {
+              failures.push(
+                `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${res.status} ${JSON.stringify(res.body)}`,
+              );
+            }
+          } catch (err) {
+            // A dropped connection, or a response that does not match the document.
+            failures.push(
+              `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${(err as Error).message.slice(0, 1500)}`,
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      process.stdout.write(
+        `fuzz: ${cases.length} requests over ${operations.length} operations (seed ${FUZZ_SEED})\n`,
+      );
+      expect({ failures: failures.length, first: failures.slice(0, 25) }).toEqual({ failures: 0, first: [] });
+    },
+    fuzzBudgetMs,
+  );
+
+  /**
+   * The app on a port (baseUrl, for the stream routes), and what the path ids name: an investor, its
+   * key and document, a webhook endpoint, an event and a tenant of its own.
+   */
+  async function listenAndMakeIds(): Promise<void> {
     baseUrl = await listeningUrl(ctx);
     const investor = await createInvestor(ctx, tenant.test);
     ids.investor_id = investor.id as string;
@@ -52,13 +108,11 @@ describe('Fuzz: hostile input on every documented operation', () => {
     // The sandbox admin API's per-tenant settings routes get the admin token, on a tenant of their
     // own (the tenant list, create and delete routes keep the partner key and answer 401).
     ids.tenant_id = (await ctx.createTenant()).tenantId;
-  });
+  }
 
   const SANDBOX_TENANT_SETTINGS = /^\/v1\/sandbox\/tenants\/[^/?]+\/[a-z-]+/;
   const credentialsFor = (url: string) =>
     SANDBOX_TENANT_SETTINGS.test(url) ? `Bearer ${adminToken()}` : basic(tenant.test);
-
-  afterAll(() => ctx?.close());
 
   /** A stream route over a real connection: an accepted request is an endless stream, closed once it starts. */
   async function sendToStream(c: FuzzCase): Promise<{ status: number; body: unknown }> {
@@ -99,66 +153,19 @@ describe('Fuzz: hostile input on every documented operation', () => {
       await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
     }
   }
-
-  it('credentials with control characters are refused (401 or 429) on every operation, never a 5xx', async () => {
-    const operations = jsonOperations(loadCommittedDocument());
-    const controls = ['\u0000', '\u0001', '\u001b', '\u007f', '\n'];
-    const failures: string[] = [];
-    let refused = 0;
-    for (const [i, op] of operations.entries()) {
-      const url = op.template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
-        encodeURIComponent(ids[name] ?? 'x'),
-      );
-      const control = controls[i % controls.length];
-      const user = `${tenant.test.publicKey}${control}`;
-      const res = await ctx
-        .http()
-        [op.method as 'get'](url)
-        .set('Authorization', `Basic ${Buffer.from(`${user}:${tenant.test.secret}`).toString('base64')}`);
-      refused += res.status === 401 || res.status === 429 ? 1 : 0;
-      if (res.status >= 500) {
-        failures.push(`${op.method.toUpperCase()} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    // Every authenticated operation refuses them (the few public ones answer as they always do).
-    expect(refused).toBeGreaterThan(operations.length * 0.9);
-  });
-
-  it(
-    'answers every hostile request with a documented 2xx/4xx, never a 5xx',
-    async () => {
-      const document = loadCommittedDocument();
-      const operations = jsonOperations(document);
-      expect(operations.length).toBeGreaterThan(40);
-      const cases = operations.flatMap((op, i) => fuzzCases(document, op, ids, FUZZ_SEED + i));
-      const failures: string[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < cases.length) {
-          const c = cases[next];
-          next += 1;
-          try {
-            const res = await send(c);
-            if (res.status >= 500) {
-              failures.push(
-                `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${res.status} ${JSON.stringify(res.body)}`,
-              );
-            }
-          } catch (err) {
-            // A dropped connection, or a response that does not match the document.
-            failures.push(
-              `${c.method} ${c.url.slice(0, 200)} [${c.input}] → ${(err as Error).message.slice(0, 1500)}`,
-            );
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: 6 }, worker));
-      process.stdout.write(
-        `fuzz: ${cases.length} requests over ${operations.length} operations (seed ${FUZZ_SEED})\n`,
-      );
-      expect({ failures: failures.length, first: failures.slice(0, 25) }).toEqual({ failures: 0, first: [] });
-    },
-    fuzzBudgetMs,
-  );
 });
+
+/**
+ * This file's app. The fuzz sends thousands of requests on one key: a wide rate limit for this file's
+ * app (a deployed sandbox keeps its own; 429s are then waited out in send).
+ */
+async function bootWithWideRateLimit(): Promise<TestContext> {
+  process.env.RATE_LIMIT_BURST = '1000000';
+  process.env.RATE_LIMIT_PER_SECOND = '1000000';
+  try {
+    return await createTestContext();
+  } finally {
+    delete process.env.RATE_LIMIT_BURST;
+    delete process.env.RATE_LIMIT_PER_SECOND;
+  }
+}

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { hashSecret } from 'src/core/tenancy/secrets';
-import { basic, createTestContext, isRemote, itLocal, listeningUrl, TestContext } from '../support/app';
+import { basic, createTestContext, isRemote, itLocal, listeningUrl } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { expectSvcError } from '../support/errors';
 
 /**
@@ -8,25 +9,15 @@ import { expectSvcError } from '../support/errors';
  * the public key exists or not, and a header block that never ends.
  */
 describe('Hostile clients', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    // This file's app closes an unfinished header block after 1 s (the deployment default is 10 s).
+  // This file's app closes an unfinished header block after 1 s (the deployment default is 10 s).
+  const ctx = madeBeforeAll('The test context', async () => {
     process.env.HTTP_HEADERS_TIMEOUT_MS = '1000';
     try {
-      ctx = await createTestContext();
+      return await createTestContext();
     } finally {
       delete process.env.HTTP_HEADERS_TIMEOUT_MS;
     }
   });
-
-  afterAll(() => ctx.close());
-
-  const withBasic = (userAndPassword: string) =>
-    ctx
-      .http()
-      .get('/v1/webhooks/event-types')
-      .set('Authorization', `Basic ${Buffer.from(userAndPassword).toString('base64')}`);
 
   it.each(['pk_test_x\u0000', 'pk_test_\u0001x', 'pk_\u007ftest', '\u001b[31mpk'])(
     'a username with a control character (%j) answers 401 like any bad credential',
@@ -94,4 +85,10 @@ describe('Hostile clients', () => {
     },
     isRemote ? 60_000 : 30_000,
   );
+
+  const withBasic = (userAndPassword: string) =>
+    ctx
+      .http()
+      .get('/v1/webhooks/event-types')
+      .set('Authorization', `Basic ${Buffer.from(userAndPassword).toString('base64')}`);
 });

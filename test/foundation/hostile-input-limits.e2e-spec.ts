@@ -1,4 +1,4 @@
-import { basic, createTestContext, itSandbox, TestContext, TestTenant } from '../support/app';
+import { basic, itSandbox, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
@@ -6,32 +6,15 @@ import { as } from '../wallet/support/wallet';
 
 /** The hostile inputs that once answered 500 or froze the service answer a 4xx naming the field. */
 describe('Hostile input: bounded validation, nulls, huge offsets, unique races', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx, { products: ['cash_management'] });
   let investor: { id: string; account_id: string };
-
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant({ products: ['cash_management'] });
     const created = await as(ctx, tenant.test).post('/v1/investors', {
       ...(await import('../investors/fixtures')).investorBody(),
     });
     investor = { id: created.body.id as string, account_id: created.body.account_id as string };
   });
-
-  afterAll(() => ctx.close());
-
-  const client = () => as(ctx, tenant.test);
-  const orders = () => `/v1/investors/${investor.id}/orders`;
-  const manyKeys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
-  const order = {
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'limit',
-    time_in_force: 'day',
-    quantity: '1',
-    limit_price: '5',
-  };
 
   describe('wide objects and arrays are refused while parsing, naming the first field past the limit', () => {
     it('50,000 keys (0.73 MB) on order placement with an investor key', async () => {
@@ -179,4 +162,23 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
     const list = await client().get('/v1/cash-management/apr-tiers?currency=USD');
     expect(list.body.data.filter((t: { is_default: boolean }) => t.is_default)).toHaveLength(1);
   });
+
+  const client = () => as(ctx, tenant.test);
+  const orders = () => `/v1/investors/${investor.id}/orders`;
+  const order = {
+    symbol: 'AAPL',
+    side: 'buy',
+    type: 'limit',
+    time_in_force: 'day',
+    quantity: '1',
+    limit_price: '5',
+  };
 });
+
+/**
+ * An object of `n` keys, k0 to k(n-1). A declaration, hoisted: the it.each tables above call it
+ * while the describe builds them.
+ */
+function manyKeys(n: number) {
+  return Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+}

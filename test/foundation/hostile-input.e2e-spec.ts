@@ -1,21 +1,14 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody, PDF, useTempStorage } from '../investors/fixtures';
 
 /** Inputs that once answered 500 now answer a 4xx envelope naming the field at fault. */
 describe('Hostile input', () => {
   useTempStorage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let investorId: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    investorId = (await createInvestor(ctx, tenant.test)).id as string;
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(async () => (investorId = (await createInvestor(ctx, tenant.test)).id as string));
 
   const auth = () => basic(tenant.test);
   const postInvestor = () => ctx.http().post('/v1/investors').set('Authorization', auth());

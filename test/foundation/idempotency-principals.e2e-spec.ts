@@ -1,4 +1,5 @@
-import { createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { expectSvcError } from '../support/errors';
 import { investorKey } from '../investors/fixtures';
 import { activeInvestor, as, fundingBody, linkBankAccount, SETTLING_ACCOUNT } from '../wallet/support/wallet';
@@ -10,32 +11,12 @@ import { activeInvestor, as, fundingBody, linkBankAccount, SETTLING_ACCOUNT } fr
  * key exists.
  */
 describe('Idempotency-Key: scoped to the principal', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let first: { id: string; account_id: string };
-  let second: { id: string; account_id: string };
-  let firstKey: TestCredentials;
-  let secondKey: TestCredentials;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    first = await activeInvestor(ctx, tenant.test);
-    second = await activeInvestor(ctx, tenant.test);
-    firstKey = await investorKey(ctx, tenant.test, first.id);
-    secondKey = await investorKey(ctx, tenant.test, second.id);
-  });
-
-  afterAll(() => ctx.close());
-
-  const bankAccount = (holder: string) => ({
-    type: 'bank_account',
-    account_holder_name: holder,
-    account_number: SETTLING_ACCOUNT,
-    routing_number: '110000000',
-    currency: 'USD',
-    country: 'US',
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const first = madeBeforeAll('The first investor', () => activeInvestor(ctx, tenant.test));
+  const second = madeBeforeAll('The second investor', () => activeInvestor(ctx, tenant.test));
+  const firstKey = madeBeforeAll('The first investor key', () => investorKey(ctx, tenant.test, first.id));
+  const secondKey = madeBeforeAll('The second investor key', () => investorKey(ctx, tenant.test, second.id));
 
   it('another investor key replaying the path, body and key gets no stored response and no 409', async () => {
     const path = `/v1/investors/${first.id}/funding-sources`;
@@ -103,5 +84,14 @@ describe('Idempotency-Key: scoped to the principal', () => {
     expect(res.status).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(res.body.investor_id).toBe(second.id);
+  });
+
+  const bankAccount = (holder: string) => ({
+    type: 'bank_account',
+    account_holder_name: holder,
+    account_number: SETTLING_ACCOUNT,
+    routing_number: '110000000',
+    currency: 'USD',
+    country: 'US',
   });
 });

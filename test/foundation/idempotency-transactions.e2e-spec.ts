@@ -1,5 +1,5 @@
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { ProbeController } from '../support/probe.controller';
 
@@ -7,55 +7,8 @@ import { ProbeController } from '../support/probe.controller';
 process.env.IDEMPOTENCY_LEASE_MS = '900';
 
 describe('Idempotent responses stored in the effect’s transaction', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext({ controllers: [ProbeController] });
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
-  const post = (key: string, body: object, query = '') =>
-    ctx
-      .http()
-      .post(`/v1/probe/effects${query}`)
-      .set('Authorization', basic(tenant.test))
-      .set('Idempotency-Key', key)
-      .send(body);
-
-  const keyRow = async (key: string) => {
-    const row = (
-      await ctx.dataSource.query(
-        `SELECT state, response_status, response_body_sealed, owner_token FROM idempotency_keys
-          WHERE tenant_id = $1 AND key = $2`,
-        [tenant.tenantId, key],
-      )
-    )[0] as
-      | {
-          state: string;
-          response_status: number;
-          response_body_sealed: string | null;
-          owner_token: string | null;
-        }
-      | undefined;
-    if (!row) {
-      return undefined;
-    }
-    const { response_body_sealed: sealed, ...rest } = row;
-    return { ...rest, response_body: ctx.app!.get(IdempotencyService).unseal(sealed) };
-  };
-
-  const effectsNamed = async (name: string): Promise<number> =>
-    Number(
-      (
-        await ctx.dataSource.query(
-          `SELECT count(*) AS n FROM events WHERE tenant_id = $1 AND data->>'probe' = $2`,
-          [tenant.tenantId, name],
-        )
-      )[0].n,
-    );
+  const ctx = useTestContext({ controllers: [ProbeController] });
+  const tenant = useTenant(ctx);
 
   itLocal('the committed effect and its stored response are one: the repeat replays it', async () => {
     const first = await post('tx-1', { name: 'tx-one' });
@@ -120,4 +73,44 @@ describe('Idempotent responses stored in the effect’s transaction', () => {
     expectSvcError(await slow, 'SVC-409-003', { param: 'Idempotency-Key' });
     expect(await effectsNamed('tx-five')).toBe(0);
   });
+
+  const post = (key: string, body: object, query = '') =>
+    ctx
+      .http()
+      .post(`/v1/probe/effects${query}`)
+      .set('Authorization', basic(tenant.test))
+      .set('Idempotency-Key', key)
+      .send(body);
+
+  const keyRow = async (key: string) => {
+    const row = (
+      await ctx.dataSource.query(
+        `SELECT state, response_status, response_body_sealed, owner_token FROM idempotency_keys
+          WHERE tenant_id = $1 AND key = $2`,
+        [tenant.tenantId, key],
+      )
+    )[0] as
+      | {
+          state: string;
+          response_status: number;
+          response_body_sealed: string | null;
+          owner_token: string | null;
+        }
+      | undefined;
+    if (!row) {
+      return undefined;
+    }
+    const { response_body_sealed: sealed, ...rest } = row;
+    return { ...rest, response_body: ctx.app!.get(IdempotencyService).unseal(sealed) };
+  };
+
+  const effectsNamed = async (name: string): Promise<number> =>
+    Number(
+      (
+        await ctx.dataSource.query(
+          `SELECT count(*) AS n FROM events WHERE tenant_id = $1 AND data->>'probe' = $2`,
+          [tenant.tenantId, name],
+        )
+      )[0].n,
+    );
 });

@@ -1,28 +1,10 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 
 describe('Idempotency-Key', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
-  /** A real route, so the cases run against a deployed sandbox too: registering a webhook endpoint. */
-  const endpoint = (name?: string) => ({
-    ...(name === undefined ? {} : { name }),
-    url: 'https://8.8.8.8/hooks',
-    eventTypeNames: ['order.*'],
-  });
-  const register = (key: string | undefined, body: object, creds = tenant.test) => {
-    const req = ctx.http().post('/v1/webhooks').set('Authorization', basic(creds));
-    return (key === undefined ? req : req.set('Idempotency-Key', key)).send(body);
-  };
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   it('a repeat with the same body replays the stored status and body', async () => {
     const first = await register('key-replay-1', endpoint('first'));
@@ -144,4 +126,15 @@ describe('Idempotency-Key', () => {
       param: 'Idempotency-Key',
     });
   });
+
+  /** A real route, so the cases run against a deployed sandbox too: registering a webhook endpoint. */
+  const endpoint = (name?: string) => ({
+    ...(name === undefined ? {} : { name }),
+    url: 'https://8.8.8.8/hooks',
+    eventTypeNames: ['order.*'],
+  });
+  const register = (key: string | undefined, body: object, creds = tenant.test) => {
+    const req = ctx.http().post('/v1/webhooks').set('Authorization', basic(creds));
+    return (key === undefined ? req : req.set('Idempotency-Key', key)).send(body);
+  };
 });

@@ -3,75 +3,21 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import type { Test } from 'supertest';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
-import type { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { createInvestor, CUSTOMER_AGREEMENT, investorBody, PDF, useTempStorage } from '../investors/fixtures';
 import { startWebhookSink } from './support/webhook-sink';
 
-/**
- * operationIds of every partner POST in the committed OpenAPI document. The sandbox admin API
- * (/v1/sandbox/*) is an operator API with no tenant to scope keys by: it takes no Idempotency-Key.
- */
-function postOperations(): string[] {
-  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
-    paths: Record<string, Record<string, { operationId: string }>>;
-  };
-  return Object.entries(spec.paths)
-    .flatMap(([path, ops]) => (ops.post && !path.startsWith('/v1/sandbox/') ? [ops.post.operationId] : []))
-    .sort();
-}
-
 describe('Every state-changing POST stores its idempotent response in its own transaction', () => {
   useTempStorage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let sink: { url: string; receiver: WebhookReceiver };
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx, { products: ['cash_management'] });
+  const sink = madeBeforeAll('The webhook sink', () => startWebhookSink({ ctx, creds: tenant.test }));
+  afterAll(() => sink.receiver.stop());
   /** Spies on the in-process app's idempotency service; against a deployment only replays are seen. */
   let completedAfterTheFact: jest.SpyInstance | undefined;
   let storedWithin: jest.SpyInstance | undefined;
-  const exercised: string[] = [];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant({ products: ['cash_management'] });
-    sink = await startWebhookSink({ ctx, creds: tenant.test });
-    const idempotency = ctx.app?.get(IdempotencyService);
-    if (idempotency) {
-      completedAfterTheFact = jest.spyOn(idempotency, 'complete');
-      storedWithin = jest.spyOn(idempotency, 'completeInto');
-    }
-  });
-
-  afterAll(async () => {
-    await sink?.receiver.stop();
-    await ctx?.close();
-  });
-
-  const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
-
-  /**
-   * Sends the request with an Idempotency-Key, then again: the repeat replays the stored response
-   * (same status and body), and the response was stored inside the effect's transaction.
-   */
-  async function once(operationId: string, request: () => Test): Promise<Record<string, any>> {
-    const key = `route-${operationId}`;
-    const calls = storedWithin?.mock.calls.length ?? 0;
-    const first = await request().set('Idempotency-Key', key);
-    expect([operationId, first.status]).toEqual([operationId, expect.any(Number)]);
-    expect(first.status < 300 ? 'ok' : `${first.status} ${JSON.stringify(first.body)}`).toBe('ok');
-    if (storedWithin) {
-      expect(storedWithin.mock.calls.length).toBe(calls + 1);
-    }
-    const again = await request().set('Idempotency-Key', key);
-    expect([operationId, again.status, again.headers['idempotent-replayed'], again.body]).toEqual([
-      operationId,
-      first.status,
-      'true',
-      first.body,
-    ]);
-    exercised.push(operationId);
-    return first.body as Record<string, any>;
-  }
+  beforeAll(() => spyOnIdempotency());
 
   it('each POST route, replayed, and none stored after the fact', async () => {
     const body = investorBody();
@@ -254,4 +200,54 @@ describe('Every state-changing POST stores its idempotent response in its own tr
     // A new POST route must be listed here, and so shown to commit through IdempotentTransaction.
     expect([...exercised].sort()).toEqual(postOperations());
   });
+
+  const post = (path: string) => ctx.http().post(path).set('Authorization', basic(tenant.test));
+
+  /**
+   * Sends the request with an Idempotency-Key, then again: the repeat replays the stored response
+   * (same status and body), and the response was stored inside the effect's transaction.
+   */
+  async function once(operationId: string, request: () => Test): Promise<Record<string, any>> {
+    const key = `route-${operationId}`;
+    const calls = storedWithin?.mock.calls.length ?? 0;
+    const first = await request().set('Idempotency-Key', key);
+    expect([operationId, first.status]).toEqual([operationId, expect.any(Number)]);
+    expect(first.status < 300 ? 'ok' : `${first.status} ${JSON.stringify(first.body)}`).toBe('ok');
+    if (storedWithin) {
+      expect(storedWithin.mock.calls.length).toBe(calls + 1);
+    }
+    const again = await request().set('Idempotency-Key', key);
+    expect([operationId, again.status, again.headers['idempotent-replayed'], again.body]).toEqual([
+      operationId,
+      first.status,
+      'true',
+      first.body,
+    ]);
+    exercised.push(operationId);
+    return first.body as Record<string, any>;
+  }
+
+  /** The operationIds once exercised. */
+  const exercised: string[] = [];
+
+  function spyOnIdempotency(): void {
+    const idempotency = ctx.app?.get(IdempotencyService);
+    if (idempotency) {
+      completedAfterTheFact = jest.spyOn(idempotency, 'complete');
+      storedWithin = jest.spyOn(idempotency, 'completeInto');
+    }
+  }
 });
+
+/**
+ * operationIds of every partner POST in the committed OpenAPI document. The sandbox admin API
+ * (/v1/sandbox/*) is an operator API with no tenant to scope keys by: it takes no Idempotency-Key.
+ */
+function postOperations(): string[] {
+  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  return Object.entries(spec.paths)
+    .flatMap(([path, ops]) => (ops.post && !path.startsWith('/v1/sandbox/') ? [ops.post.operationId] : []))
+    .sort();
+}

@@ -1,49 +1,23 @@
 import { PassThrough } from 'node:stream';
 import { setLogDestination } from 'src/core/logging/app-logger';
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody } from '../investors/fixtures';
 
-/** Values the failing requests carry: none may reach a log line. */
-const TAX_ID = '287-65-4321';
-const EMAIL = 'grace.privacy-probe@example.com';
-const PHONE = '+14155550199';
-const STREET = '77 Privacy Probe Lane';
-const LAST_NAME = 'Hopperprobe';
-/** The sealed form of any stored secret or tax id (SecretBox), and a SHA-256 hex (key hashes). */
-const SEALED = /v1:[A-Za-z0-9_-]{8}:/;
-const SHA256_HEX = /[0-9a-f]{64}/;
-
 describe('Logs keep no personal data or secrets', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
   const lines: string[] = [];
-
-  beforeAll(async () => {
+  beforeAll(() => {
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
     setLogDestination(sink);
     process.env.LOG_LEVEL = 'info';
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
   });
-
-  afterAll(async () => {
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => {
     setLogDestination(undefined);
     process.env.LOG_LEVEL = 'silent';
-    await ctx?.close();
   });
-
-  /** Makes the database refuse rows carrying a marker, as a real constraint failure would. */
-  const refuseRows = async (table: string, condition: string) =>
-    ctx.dataSource.query(
-      `ALTER TABLE "${table}" ADD CONSTRAINT "${table}_privacy_probe" CHECK (${condition})`,
-    );
-  const acceptRows = async (table: string) =>
-    ctx.dataSource.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${table}_privacy_probe"`);
-
-  const settle = () => new Promise((r) => setTimeout(r, 200));
-  const logged = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
 
   itLocal(
     'a database error logs the query text, SQLSTATE and constraint, and no parameter value',
@@ -149,4 +123,25 @@ describe('Logs keep no personal data or secrets', () => {
       expect(lines.join('\n')).not.toContain('privacy-probe%40');
     }
   });
+
+  /** Makes the database refuse rows carrying a marker, as a real constraint failure would. */
+  const refuseRows = async (table: string, condition: string) =>
+    ctx.dataSource.query(
+      `ALTER TABLE "${table}" ADD CONSTRAINT "${table}_privacy_probe" CHECK (${condition})`,
+    );
+  const acceptRows = async (table: string) =>
+    ctx.dataSource.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${table}_privacy_probe"`);
+
+  const settle = () => new Promise((r) => setTimeout(r, 200));
+  const logged = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
 });
+
+/** Values the failing requests carry: none may reach a log line. */
+const TAX_ID = '287-65-4321';
+const EMAIL = 'grace.privacy-probe@example.com';
+const PHONE = '+14155550199';
+const STREET = '77 Privacy Probe Lane';
+const LAST_NAME = 'Hopperprobe';
+/** The sealed form of any stored secret or tax id (SecretBox), and a SHA-256 hex (key hashes). */
+const SEALED = /v1:[A-Za-z0-9_-]{8}:/;
+const SHA256_HEX = /[0-9a-f]{64}/;

@@ -1,25 +1,21 @@
 import { PassThrough } from 'node:stream';
 import { setLogDestination } from 'src/core/logging/app-logger';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 
 describe('Structured request logs', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
   const lines: string[] = [];
-
-  beforeAll(async () => {
+  // Registered before the context's, so the app boots logging into the sink.
+  beforeAll(() => {
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
     setLogDestination(sink);
     process.env.LOG_LEVEL = 'info';
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
   });
-
-  afterAll(async () => {
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => {
     setLogDestination(undefined);
     process.env.LOG_LEVEL = 'silent';
-    await ctx?.close();
   });
 
   itLocal('one JSON line per request with its request id and tenant, and never a credential', async () => {

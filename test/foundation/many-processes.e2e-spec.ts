@@ -6,163 +6,21 @@ import { createTestContext, isRemote, itLocal, TestContext } from '../support/ap
 import { testQueue } from '../support/redis';
 import { dropQueueKeys, eventually } from '../webhooks/support/webhooks';
 import { startFleet, withErrorLogs, type Fleet } from './support/fleet';
-import {
-  depositOutcomes,
-  dueJobs,
-  entitlementRows,
-  eventsDelivered,
-  eventsWithoutSuccess,
-  fillMismatches,
-  positionMismatches,
-  tradingSummary,
-} from './support/outcomes';
+import { depositOutcomes, dueJobs, entitlementRows, eventsDelivered } from './support/outcomes';
+import { eventsWithoutSuccess, fillMismatches, positionMismatches, tradingSummary } from './support/outcomes';
 import { probeSharedLimit } from './support/rate-probe';
 import { clusterForFile, type FileCluster } from './support/redis-cluster';
 import { contextOver, KeyPacer } from './support/spread';
 import { killWhileDelivering, stalledJobs } from './support/takeover';
-import {
-  deposit,
-  depositors,
-  openTrading,
-  partyWithReceiver,
-  tradeThroughTheWeek,
-  type Party,
-} from './support/workload';
+import { deposit, depositors, openTrading, type Party } from './support/workload';
+import { partyWithReceiver, tradeThroughTheWeek } from './support/workload';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
-/** This file's own cluster's first port, when the suite is not already running on one. */
-const OWN_CLUSTER_BASE_PORT = 7301;
-/** Within this long a job of a dead worker is taken up by the other (the bound under test). */
-const JOB_LOCK_MS = 8000;
-/** Time for the job taken up to finish its own run (a POST, a transaction) on loaded cores. */
-const RUN_MARGIN_MS = 1000;
-const BURST = 20;
-const PER_SECOND = 10;
-/** Deliveries one worker sends to one endpoint at once: WEBHOOK_CONCURRENCY / 4 (EndpointSlots). */
-const SLOTS_PER_ENDPOINT = 2;
-const DEPOSITS = 12;
-const TRADERS = 6;
-
-// Queue consumers run in the two worker processes only: not in the API processes, not in this
-// file's in-process app (which reads the database and the queues for the checks).
-process.env.WORKER_IN_PROCESS = 'false';
-
-const FLEET_ENV = {
-  WORKER_IN_PROCESS: 'false',
-  MIGRATE_ON_START: 'false',
-  // Error lines only: a workload request answered 5xx fails with what the process logged for it.
-  LOG_LEVEL: 'error',
-  // Five processes and this file's app stay well under the server's max_connections (100), which
-  // the files running beside this one share.
-  DATABASE_POOL_MAX: '8',
-  RATE_LIMIT_BURST: String(BURST),
-  RATE_LIMIT_PER_SECOND: String(PER_SECOND),
-  TRANSFER_PROCESSING_DELAY_SECONDS: '1',
-  TRANSFER_SETTLEMENT_BUSINESS_DAYS: '0',
-  SCHEDULER_INTERVAL_MS: '100',
-  ENGINE_SWEEP_INTERVAL_MS: '300',
-  JOB_LOCK_MS: String(JOB_LOCK_MS),
-  WEBHOOK_CONCURRENCY: String(4 * SLOTS_PER_ENDPOINT),
-  WEBHOOK_TIMEOUT_MS: '10000',
-};
-
-/**
- * Three API processes and two workers on one database and a Redis Cluster of three masters. A
- * workload goes round-robin over the API processes (each tenant's client pacing itself under the
- * rate limit): deposits settled by the clock's jobs in the workers, orders over twelve symbols
- * filled at placement, by price moves and by the workers' engine sweeps, test-clock moves through
- * a session close and a cash dividend, every event sent to a webhook receiver per tenant. Halfway,
- * while both workers are delivering, one is killed with kill -9; the other carries on alone.
- */
+/** The scenario is set out where it starts: startProcessesAndRunWorkload, below. */
 describe('Many processes: three APIs and two workers, one worker killed -9 halfway', () => {
   let ctx: TestContext;
-  let cluster: FileCluster | undefined;
-  let fleet: Fleet | undefined;
-  let queues: Array<{ queue: Queue.Queue; close: () => Promise<void> }> = [];
-  let deposits: Party;
-  let trading: Party;
-  let transactions: string[] = [];
-  let dividendId: string;
-  let killedAt: number;
-
-  beforeAll(async () => {
-    if (isRemote) {
-      ctx = await createTestContext();
-      return;
-    }
-    cluster = clusterForFile(OWN_CLUSTER_BASE_PORT);
-    // This file's app and its queue handles read the cluster the processes use.
-    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
-    ctx = await createTestContext();
-    fleet = await startFleet({ ...FLEET_ENV, REDIS_CLUSTER_NODES: cluster.nodes }, { apis: 3, workers: 2 });
-    queues = [testQueue(SCHEDULED_JOBS_QUEUE), testQueue(WEBHOOK_DELIVERY_QUEUE)];
-    const running = fleet;
-    await runWorkload(running).catch((err: unknown) => {
-      throw withErrorLogs(err, running);
-    });
-  }, 420_000);
-
-  afterAll(async () => {
-    await fleet?.killAll();
-    await Promise.all(queues.map((q) => q.close()));
-    await Promise.all([deposits, trading].map((party) => party?.receiver.stop()));
-    if (cluster) {
-      await dropQueueKeys();
-    }
-    await ctx?.close();
-    cluster?.stop();
-    if (cluster?.own) {
-      delete process.env.REDIS_CLUSTER_NODES;
-    }
-  });
-
-  /**
-   * The workload, round-robin over the API processes (`each`: every process alone, to see a clock
-   * move reach all of them), each tenant's client pacing itself at 80 % of the rate limit; one
-   * worker killed halfway; then the wait until every due job ended and every event was received.
-   */
-  async function runWorkload(running: Fleet): Promise<void> {
-    const pacer = new KeyPacer(PER_SECOND * 0.8, BURST * 0.8);
-    const each = running.apis.map((api) => contextOver(ctx, [api.baseUrl], pacer));
-    const spread = contextOver(
-      ctx,
-      running.apis.map((api) => api.baseUrl),
-      pacer,
-    );
-    [deposits, trading] = await Promise.all([partyWithReceiver(spread), partyWithReceiver(spread)]);
-    const [people, traders] = await Promise.all([
-      depositors(spread, deposits.tenant.test, DEPOSITS),
-      openTrading(spread, each, trading.tenant.test, TRADERS),
-    ]);
-    const firstHalf = people.slice(0, DEPOSITS / 2);
-    const kill = await killWhileDelivering(running.workers[0], [deposits.receiver, trading.receiver], {
-      perProcessSlots: SLOTS_PER_ENDPOINT,
-      holdMs: 3000,
-      traffic: () => deposit(spread, deposits.tenant.test, firstHalf, '100.00'),
-    });
-    killedAt = kill.killedAt;
-    const [before, after, dividend] = await Promise.all([
-      kill.traffic,
-      deposit(spread, deposits.tenant.test, people.slice(DEPOSITS / 2), '250.00'),
-      tradeThroughTheWeek(spread, each, trading.tenant.test, traders),
-    ]);
-    transactions = [...before, ...after];
-    dividendId = dividend;
-    // Quiet: every job due by its tenant's clock has ended, every event reached its receiver.
-    const tenants = [deposits.tenant.tenantId, trading.tenant.tenantId];
-    await eventually(
-      () => dueJobs(ctx.dataSource, tenants),
-      (rows) => rows.every((r) => r.state !== 'scheduled' && r.state !== 'queued'),
-      60_000,
-    );
-    await eventually(
-      async () => [
-        ...(await eventsDelivered(ctx.dataSource, deposits.tenant.tenantId, deposits.receiver)).missing,
-        ...(await eventsDelivered(ctx.dataSource, trading.tenant.tenantId, trading.receiver)).missing,
-      ],
-      (missing) => missing.length === 0,
-      90_000,
-    );
-  }
+  beforeAll(() => startProcessesAndRunWorkload(), 420_000);
+  afterAll(() => stopEverything());
 
   itLocal('starts every worker on the cluster, each writing one ready line', () => {
     expect(fleet!.workers.map((w) => w.ready)).toEqual(
@@ -235,11 +93,7 @@ describe('Many processes: three APIs and two workers, one worker killed -9 halfw
   itLocal('keeps the ledger of both tenants balanced', async () => {
     const audit = ctx.app!.get(LedgerAudit);
     for (const party of [deposits, trading]) {
-      expect(await audit.check(party.tenant.tenantId)).toEqual({
-        unbalancedJournals: [],
-        totalsMismatches: [],
-        overdrawnAccounts: [],
-      });
+      expect(await audit.check(party.tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     }
   });
 
@@ -283,4 +137,139 @@ describe('Many processes: three APIs and two workers, one worker killed -9 halfw
     expect(passed).toBeGreaterThanOrEqual(BURST);
     expect(passed).toBeLessThanOrEqual(allowed + 2 * each.length);
   });
+
+  // What the set-up started, and what the workload made that the cases read back.
+  let cluster: FileCluster | undefined;
+  let fleet: Fleet | undefined;
+  let queues: Array<{ queue: Queue.Queue; close: () => Promise<void> }> = [];
+  let deposits: Party;
+  let trading: Party;
+  let transactions: string[] = [];
+  let dividendId: string;
+  let killedAt: number;
+
+  /**
+   * Three API processes and two workers on one database and a Redis Cluster of three masters. A
+   * workload goes round-robin over the API processes (each tenant's client pacing itself under the
+   * rate limit): deposits settled by the clock's jobs in the workers, orders over twelve symbols
+   * filled at placement, by price moves and by the workers' engine sweeps, test-clock moves through
+   * a session close and a cash dividend, every event sent to a webhook receiver per tenant. Halfway,
+   * while both workers are delivering, one is killed with kill -9; the other carries on alone.
+   */
+  async function startProcessesAndRunWorkload(): Promise<void> {
+    if (isRemote) {
+      ctx = await createTestContext();
+      return;
+    }
+    cluster = clusterForFile(OWN_CLUSTER_BASE_PORT);
+    // This file's app and its queue handles read the cluster the processes use.
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+    ctx = await createTestContext();
+    fleet = await startFleet({ ...FLEET_ENV, REDIS_CLUSTER_NODES: cluster.nodes }, { apis: 3, workers: 2 });
+    queues = [testQueue(SCHEDULED_JOBS_QUEUE), testQueue(WEBHOOK_DELIVERY_QUEUE)];
+    const running = fleet;
+    await runWorkload(running).catch((err: unknown) => {
+      throw withErrorLogs(err, running);
+    });
+  }
+
+  /** Stops what the set-up started, in order: processes, queue handles, receivers, keys, the app, the cluster. */
+  async function stopEverything(): Promise<void> {
+    await fleet?.killAll();
+    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all([deposits, trading].map((party) => party?.receiver.stop()));
+    if (cluster) {
+      await dropQueueKeys();
+    }
+    await ctx?.close();
+    cluster?.stop();
+    if (cluster?.own) {
+      delete process.env.REDIS_CLUSTER_NODES;
+    }
+  }
+
+  /**
+   * The workload, round-robin over the API processes (`each`: every process alone, to see a clock
+   * move reach all of them), each tenant's client pacing itself at 80 % of the rate limit; one
+   * worker killed halfway; then the wait until every due job ended and every event was received.
+   */
+  async function runWorkload(running: Fleet): Promise<void> {
+    const pacer = new KeyPacer(PER_SECOND * 0.8, BURST * 0.8);
+    const each = running.apis.map((api) => contextOver(ctx, [api.baseUrl], pacer));
+    const spread = contextOver(
+      ctx,
+      running.apis.map((api) => api.baseUrl),
+      pacer,
+    );
+    [deposits, trading] = await Promise.all([partyWithReceiver(spread), partyWithReceiver(spread)]);
+    const [people, traders] = await Promise.all([
+      depositors(spread, deposits.tenant.test, DEPOSITS),
+      openTrading(spread, each, trading.tenant.test, TRADERS),
+    ]);
+    const firstHalf = people.slice(0, DEPOSITS / 2);
+    const kill = await killWhileDelivering(running.workers[0], [deposits.receiver, trading.receiver], {
+      perProcessSlots: SLOTS_PER_ENDPOINT,
+      holdMs: 3000,
+      traffic: () => deposit(spread, deposits.tenant.test, firstHalf, '100.00'),
+    });
+    killedAt = kill.killedAt;
+    const [before, after, dividend] = await Promise.all([
+      kill.traffic,
+      deposit(spread, deposits.tenant.test, people.slice(DEPOSITS / 2), '250.00'),
+      tradeThroughTheWeek(spread, each, trading.tenant.test, traders),
+    ]);
+    transactions = [...before, ...after];
+    dividendId = dividend;
+    // Quiet: every job due by its tenant's clock has ended, every event reached its receiver.
+    const tenants = [deposits.tenant.tenantId, trading.tenant.tenantId];
+    await eventually(
+      () => dueJobs(ctx.dataSource, tenants),
+      (rows) => rows.every((r) => r.state !== 'scheduled' && r.state !== 'queued'),
+      60_000,
+    );
+    await eventually(
+      async () => [
+        ...(await eventsDelivered(ctx.dataSource, deposits.tenant.tenantId, deposits.receiver)).missing,
+        ...(await eventsDelivered(ctx.dataSource, trading.tenant.tenantId, trading.receiver)).missing,
+      ],
+      (missing) => missing.length === 0,
+      90_000,
+    );
+  }
 });
+
+/** This file's own cluster's first port, when the suite is not already running on one. */
+const OWN_CLUSTER_BASE_PORT = 7301;
+/** Within this long a job of a dead worker is taken up by the other (the bound under test). */
+const JOB_LOCK_MS = 8000;
+/** Time for the job taken up to finish its own run (a POST, a transaction) on loaded cores. */
+const RUN_MARGIN_MS = 1000;
+const BURST = 20;
+const PER_SECOND = 10;
+/** Deliveries one worker sends to one endpoint at once: WEBHOOK_CONCURRENCY / 4 (EndpointSlots). */
+const SLOTS_PER_ENDPOINT = 2;
+const DEPOSITS = 12;
+const TRADERS = 6;
+
+// Queue consumers run in the two worker processes only: not in the API processes, not in this
+// file's in-process app (which reads the database and the queues for the checks).
+process.env.WORKER_IN_PROCESS = 'false';
+
+const FLEET_ENV = {
+  WORKER_IN_PROCESS: 'false',
+  MIGRATE_ON_START: 'false',
+  // Error lines only: a workload request answered 5xx fails with what the process logged for it.
+  LOG_LEVEL: 'error',
+  // Five processes and this file's app stay well under the server's max_connections (100), which
+  // the files running beside this one share.
+  DATABASE_POOL_MAX: '8',
+  RATE_LIMIT_BURST: String(BURST),
+  RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+  TRANSFER_PROCESSING_DELAY_SECONDS: '1',
+  TRANSFER_SETTLEMENT_BUSINESS_DAYS: '0',
+  SCHEDULER_INTERVAL_MS: '100',
+  ENGINE_SWEEP_INTERVAL_MS: '300',
+  JOB_LOCK_MS: String(JOB_LOCK_MS),
+  WEBHOOK_CONCURRENCY: String(4 * SLOTS_PER_ENDPOINT),
+  WEBHOOK_TIMEOUT_MS: '10000',
+};

@@ -2,35 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram } from 'src/cli/main';
 import { MIGRATIONS } from 'migrations/index';
-import { basic, createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, itLocal, useTenant, useTestContext } from '../support/app';
 import { databaseUrl, fileDbPrefix, withAdmin } from '../support/database';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, JPEG, PDF, PNG, upload, useTempStorage } from '../investors/fixtures';
 
-const ROOT = join(__dirname, '..', '..');
-
 /** Small things partners hit: each one shown fixed. */
 describe('Partner papercuts', () => {
   useTempStorage();
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let investorId: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    investorId = (await createInvestor(ctx, tenant.test)).id as string;
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(async () => (investorId = (await createInvestor(ctx, tenant.test)).id as string));
 
   describe('uploads sent as application/octet-stream', () => {
-    const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    };
-
     it.each([
       ['application/pdf', 'scan.bin', PDF],
       ['image/png', 'front', PNG],
@@ -62,6 +47,12 @@ describe('Partner papercuts', () => {
       });
       expectSvcError(res, 'SVC-400-001', { param: 'file', message: /content matches none of them/ });
     });
+
+    const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    };
   });
 
   it('/docs/errors renders the catalog’s `code` spans as code, with no backtick left', async () => {
@@ -165,3 +156,5 @@ describe('Partner papercuts', () => {
     }
   });
 });
+
+const ROOT = join(__dirname, '..', '..');

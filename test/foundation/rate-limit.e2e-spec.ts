@@ -1,31 +1,20 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
-import { itLocal } from '../support/app';
+import { basic, itLocal, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('Rate limit per API key', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // A small limit for this file's own app: bursts of 5, refilled at 1 request per second.
     process.env.RATE_LIMIT_BURST = '5';
     process.env.RATE_LIMIT_PER_SECOND = '1';
     process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = '40';
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
   });
-
-  afterAll(async () => {
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => {
     delete process.env.RATE_LIMIT_BURST;
     delete process.env.RATE_LIMIT_PER_SECOND;
     delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
-    await ctx?.close();
   });
-
-  const call = (creds: TestTenant['test']) =>
-    ctx.http().get('/v1/webhooks/event-types').set('Authorization', basic(creds));
 
   itLocal('answers 429 SVC-429-001 with Retry-After once the key is over its limit', async () => {
     const first = await call(tenant.test);
@@ -133,4 +122,9 @@ describe('Rate limit per API key', () => {
       expect((await callWith(basic(victim.live))).status).toBe(200);
     });
   });
+
+  const call = (creds: TestTenant['test']) =>
+    ctx.http().get('/v1/webhooks/event-types').set('Authorization', basic(creds));
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import { hashTagOf, parseClusterNodes } from 'src/core/redis/redis-connection';
-import { createTestContext, itLocal, isRemote, TestContext, TestTenant } from '../support/app';
+import { itLocal, isRemote, TestContext, TestTenant, useTestContext } from '../support/app';
 import { activeInvestor, fundingBody, linkBankAccount } from '../support/factories';
 import { testRedis, testRedisTarget } from '../support/redis';
 import { Receiver } from '../webhooks/support/receiver';
@@ -10,12 +10,6 @@ import { probeSharedLimit } from './support/rate-probe';
 import { clusterForFile, type FileCluster } from './support/redis-cluster';
 import { contextOver } from './support/spread';
 
-/** This file's own cluster's first port, when the suite is not already running on one. */
-const OWN_CLUSTER_BASE_PORT = 7201;
-
-// Jobs run in the two API processes (on the cluster), not in this file's in-process app.
-process.env.WORKER_IN_PROCESS = 'false';
-
 /**
  * Two API processes on a Redis Cluster of three masters (the suite's, REDIS_CLUSTER_NODES, or one
  * this file starts with scripts/redis-cluster.sh): a key's rate limit holds across both, the
@@ -23,41 +17,9 @@ process.env.WORKER_IN_PROCESS = 'false';
  * masters instead of sitting on one slot.
  */
 describe('Redis Cluster with two API processes', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  const apis: ApiProcess[] = [];
-  let cluster: FileCluster | undefined;
-  let nodes = '';
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    if (isRemote) {
-      return;
-    }
-    cluster = clusterForFile(OWN_CLUSTER_BASE_PORT);
-    nodes = cluster.nodes;
-    tenant = await ctx.createTenant();
-    const env = {
-      REDIS_CLUSTER_NODES: nodes,
-      WORKER_IN_PROCESS: 'true',
-      RATE_LIMIT_BURST: '5',
-      RATE_LIMIT_PER_SECOND: '1',
-      TRANSFER_PROCESSING_DELAY_SECONDS: '1',
-      TRANSFER_SETTLEMENT_BUSINESS_DAYS: '0',
-      SCHEDULER_INTERVAL_MS: '100',
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'silent',
-    };
-    apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.kill()));
-    await ctx?.close();
-    cluster?.stop();
-  });
-
-  const viaApi = (i: number): TestContext => contextOver(ctx, [apis[i].baseUrl]);
+  const ctx = useTestContext();
+  beforeAll(() => startClusterAndApis(), 180_000);
+  afterAll(() => stopApisAndCluster());
 
   itLocal('holds a key’s rate limit across both processes', async () => {
     // Each process alone would let through its own burst and refill: 2 × (5 + 1/s × t). Shared
@@ -143,6 +105,46 @@ describe('Redis Cluster with two API processes', () => {
     expect(holding.length).toBeGreaterThanOrEqual(2);
   });
 
+  // What startClusterAndApis (the beforeAll) sets up for the cases above.
+  let tenant: TestTenant;
+  const apis: ApiProcess[] = [];
+  let cluster: FileCluster | undefined;
+  let nodes = '';
+
+  /**
+   * The cluster (the suite's, or one of this file's own), a tenant and the two API processes on
+   * it; nothing remotely, where every case is skipped.
+   */
+  async function startClusterAndApis(): Promise<void> {
+    if (isRemote) {
+      return;
+    }
+    cluster = clusterForFile(OWN_CLUSTER_BASE_PORT);
+    nodes = cluster.nodes;
+    tenant = await ctx.createTenant();
+    const env = {
+      REDIS_CLUSTER_NODES: nodes,
+      WORKER_IN_PROCESS: 'true',
+      RATE_LIMIT_BURST: '5',
+      RATE_LIMIT_PER_SECOND: '1',
+      TRANSFER_PROCESSING_DELAY_SECONDS: '1',
+      TRANSFER_SETTLEMENT_BUSINESS_DAYS: '0',
+      SCHEDULER_INTERVAL_MS: '100',
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    };
+    apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }
+
+  /** The API processes, then this file's app, then the cluster they used. */
+  async function stopApisAndCluster(): Promise<void> {
+    await Promise.all(apis.map((api) => api.kill()));
+    await ctx.close();
+    cluster?.stop();
+  }
+
+  const viaApi = (i: number): TestContext => contextOver(ctx, [apis[i].baseUrl]);
+
   /** Keys matching `pattern` on each master of the cluster the processes use. */
   async function keysPerMaster(pattern: string): Promise<Array<{ master: string; keys: string[] }>> {
     const cluster = testRedis({ ...testRedisTarget(), clusterNodes: parseClusterNodes(nodes) }) as Cluster;
@@ -159,3 +161,10 @@ describe('Redis Cluster with two API processes', () => {
     }
   }
 });
+
+/** This file's own cluster's first port, when the suite is not already running on one. */
+const OWN_CLUSTER_BASE_PORT = 7201;
+
+// Jobs run in the two API processes (on the cluster), not in this file's in-process app: set as
+// the file loads, before the beforeAll boots that app.
+process.env.WORKER_IN_PROCESS = 'false';

@@ -2,22 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import type { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, TestCredentials, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { startWebhookSink } from './support/webhook-sink';
 import { activeInvestor, fundingBody, linkBankAccount } from '../wallet/support/wallet';
-
-/** operationIds of every POST under /v1/test_helpers in the committed OpenAPI document. */
-function testHelperOperations(): string[] {
-  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
-    paths: Record<string, Record<string, { operationId: string }>>;
-  };
-  return Object.entries(spec.paths)
-    .filter(([path, ops]) => path.startsWith('/v1/test_helpers/') && ops.post)
-    .map(([, ops]) => ops.post.operationId)
-    .sort();
-}
 
 /**
  * The product decisions, sandbox behaviour: helpers that change tenant-wide state are tenant-level (403
@@ -25,43 +14,16 @@ function testHelperOperations(): string[] {
  * investor's key, and another investor's object is absent (404). Live keys never see a helper.
  */
 describe('Test helper scope', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let sink: { url: string; receiver: WebhookReceiver };
-  let mine: Record<string, any>;
-  let other: Record<string, any>;
-  let key: TestCredentials;
-  let webhookId: string;
-  let corporateActionId: string;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => tenantObjects());
+  afterAll(() => sink?.receiver.stop());
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    sink = await startWebhookSink({ ctx, creds: tenant.test });
-    mine = await createInvestor(ctx, tenant.test);
-    other = await createInvestor(ctx, tenant.test);
-    key = await investorKey(ctx, tenant.test, mine.id);
-    const webhook = await ctx
-      .http()
-      .post('/v1/webhooks')
-      .set('Authorization', basic(tenant.test))
-      .send({ name: 'scope', url: sink.url, eventTypeNames: ['order.*'] });
-    webhookId = webhook.body.id;
-    const action = await ctx
-      .http()
-      .post('/v1/test_helpers/corporate-actions')
-      .set('Authorization', basic(tenant.test))
-      .send({ type: 'stock_split', symbol: 'MSFT', old_rate: '1', new_rate: '2', ex_date: '2030-01-02' });
-    corporateActionId = action.body.id;
+  it('every test helper is classified here', () => {
+    expect(
+      [...Object.keys(tenantWide), ...Object.keys(perInvestor), ...Object.keys(perTransaction)].sort(),
+    ).toEqual(testHelperOperations());
   });
-
-  afterAll(async () => {
-    await sink?.receiver.stop();
-    await ctx?.close();
-  });
-
-  const call = (creds: TestCredentials, path: string, body: object = {}) =>
-    ctx.http().post(path).set('Authorization', basic(creds)).send(body);
 
   const tenantWide: Record<string, { path: () => string; body: object }> = {
     setTestPrices: { path: () => '/v1/test_helpers/prices', body: { symbol: 'AAPL', price: '190.00' } },
@@ -101,12 +63,6 @@ describe('Test helper scope', () => {
     testHelperSettleTransaction: (id) => `/v1/test_helpers/wallet/transactions/${id}/settle`,
     testHelperFailTransaction: (id) => `/v1/test_helpers/wallet/transactions/${id}/fail`,
   };
-
-  it('every test helper is classified here', () => {
-    expect(
-      [...Object.keys(tenantWide), ...Object.keys(perInvestor), ...Object.keys(perTransaction)].sort(),
-    ).toEqual(testHelperOperations());
-  });
 
   it.each(Object.keys(perTransaction))(
     '%s acts on one investor’s transaction: its own key or a tenant key',
@@ -151,4 +107,45 @@ describe('Test helper scope', () => {
       expect((await call(tenant.test, path(fresh.id))).status).toBe(200);
     },
   );
+
+  const call = (creds: TestCredentials, path: string, body: object = {}) =>
+    ctx.http().post(path).set('Authorization', basic(creds)).send(body);
+
+  let sink: { url: string; receiver: WebhookReceiver };
+  let mine: Record<string, any>;
+  let other: Record<string, any>;
+  let key: TestCredentials;
+  let webhookId: string;
+  let corporateActionId: string;
+
+  /** A webhook sink, two investors and a key of the first, a webhook endpoint and a corporate action. */
+  async function tenantObjects(): Promise<void> {
+    sink = await startWebhookSink({ ctx, creds: tenant.test });
+    mine = await createInvestor(ctx, tenant.test);
+    other = await createInvestor(ctx, tenant.test);
+    key = await investorKey(ctx, tenant.test, mine.id);
+    const webhook = await ctx
+      .http()
+      .post('/v1/webhooks')
+      .set('Authorization', basic(tenant.test))
+      .send({ name: 'scope', url: sink.url, eventTypeNames: ['order.*'] });
+    webhookId = webhook.body.id;
+    const action = await ctx
+      .http()
+      .post('/v1/test_helpers/corporate-actions')
+      .set('Authorization', basic(tenant.test))
+      .send({ type: 'stock_split', symbol: 'MSFT', old_rate: '1', new_rate: '2', ex_date: '2030-01-02' });
+    corporateActionId = action.body.id;
+  }
 });
+
+/** operationIds of every POST under /v1/test_helpers in the committed OpenAPI document. */
+function testHelperOperations(): string[] {
+  const spec = load(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  return Object.entries(spec.paths)
+    .filter(([path, ops]) => path.startsWith('/v1/test_helpers/') && ops.post)
+    .map(([, ops]) => ops.post.operationId)
+    .sort();
+}

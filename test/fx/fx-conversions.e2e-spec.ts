@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
 import { freezeClock, MONDAY_OPEN } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
 import { balancesByCurrency, eventWebhook, expectedConversion, nairaInvestor, setFxRate } from './support/fx';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * FX quotes and conversions through the API: every amount checked against the model's own
@@ -14,17 +15,10 @@ import { balancesByCurrency, eventWebhook, expectedConversion, nairaInvestor, se
  * with their codes and params, the event at a receiver, idempotency and concurrency on one balance.
  */
 describe('FX quotes and conversions', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    await setFxRate(ctx, tenant.test, 'USD', 'NGN', '1500');
-  });
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
+  beforeAll(() => setFxRate(ctx, tenant.test, 'USD', 'NGN', '1500'));
 
   it('quotes both ways at the set rate with the default 100 bps spread, for 30 seconds of the clock', async () => {
     const sell = await client().post('/v1/fx/quotes', {
@@ -348,11 +342,7 @@ describe('FX quotes and conversions', () => {
       expect(journals[0].n).toBe('2');
       const revenue = rows.find((r) => r.kind === 'fx_spread_revenue');
       expect(new Decimal(revenue!.net).toFixed(2)).toBe(spread.toFixed(2));
-      expect(await ctx.app!.get(LedgerAudit).check(scoped.tenantId)).toEqual({
-        unbalancedJournals: [],
-        totalsMismatches: [],
-        overdrawnAccounts: [],
-      });
+      expect(await ctx.app!.get(LedgerAudit).check(scoped.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     },
   );
 

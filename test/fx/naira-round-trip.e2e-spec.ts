@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { allActivities, netAmountsAndCash } from '../activities/support';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { as } from '../wallet/support/wallet';
 import { balancesByCurrency, expectedConversion, nairaInvestor, setFxRate } from './support/fx';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * The partner's whole story in naira: a deposit in NGN, converted to dollars at a quote, a US share
@@ -12,15 +13,8 @@ import { balancesByCurrency, expectedConversion, nairaInvestor, setFxRate } from
  * figures after each step; the spread revenue and the ledger (itLocal) at the end.
  */
 describe('Naira to a US share and back', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   const model = { NGN: new Decimal(0), USD: new Decimal(0) };
   const spread = { NGN: new Decimal(0), USD: new Decimal(0) };
@@ -170,11 +164,7 @@ describe('Naira to a US share and back', () => {
       [tenant.tenantId],
     );
     sums.forEach((s) => expect([s.currency, new Decimal(s.net).toFixed()]).toEqual([s.currency, '0']));
-    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
+    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
   });
 
   const expectBalances = async () => {

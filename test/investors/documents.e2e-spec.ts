@@ -1,38 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, isRemote, TestCredentials, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import {
-  binary,
-  createInvestor,
-  eventsOf,
-  investorKey,
-  JPEG,
-  PDF,
-  PNG,
-  upload,
-  useTempStorage,
-} from './fixtures';
-
-// A small limit keeps the oversize case fast; the default (10 MB) comes from the configuration.
-const MAX_BYTES = 256 * 1024;
+import { binary, createInvestor, eventsOf, investorKey, upload, useTempStorage } from './fixtures';
+import { JPEG, PDF, PNG } from './fixtures';
 
 describe('Documents', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
   const storageDir = useTempStorage();
+  beforeAll(() => (process.env.DOCUMENT_MAX_BYTES = String(MAX_BYTES)));
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let investor: Record<string, any>;
-
-  beforeAll(async () => {
-    process.env.DOCUMENT_MAX_BYTES = String(MAX_BYTES);
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    investor = await createInvestor(ctx, tenant.test);
-  });
-
+  beforeAll(async () => (investor = await createInvestor(ctx, tenant.test)));
   afterAll(async () => {
-    await ctx?.close();
+    await ctx.close();
     delete process.env.DOCUMENT_MAX_BYTES;
   });
 
@@ -354,6 +336,9 @@ describe('Documents', () => {
   const download = (creds: TestCredentials, investorId: string, documentId: string) =>
     get(creds, `/v1/investors/${investorId}/documents/${documentId}/download`).buffer(true).parse(binary);
 });
+
+// A small limit keeps the oversize case fast; the default (10 MB) comes from the configuration.
+const MAX_BYTES = 256 * 1024;
 
 /** Every file under the storage directory, with its bytes. */
 function storedFiles(root: string): Array<{ name: string; bytes: Buffer }> {

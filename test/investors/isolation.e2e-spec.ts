@@ -1,4 +1,4 @@
-import { basic, createTestContext, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, TestCredentials, TestTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody, investorKey, PDF, upload, useTempStorage } from './fixtures';
 
@@ -8,29 +8,15 @@ import { createInvestor, investorBody, investorKey, PDF, upload, useTempStorage 
  */
 describe('Isolation between tenants, investors and modes', () => {
   useTempStorage();
-  let ctx: TestContext;
+  allowManyFailedAuthentications();
+  const ctx = useTestContext();
   let a: TestTenant;
   let b: TestTenant;
   let investor: Record<string, any>;
   let documentId: string;
   let keyOfA: TestCredentials;
   let routes: Route[];
-
-  beforeAll(async () => {
-    // Every route is tried with a revoked key and with none: more failed authentications than the
-    // failed-authentication limit allows (its own test is test/foundation/rate-limit), so this
-    // file's app counts them without refusing. A QA sandbox is started with the same settings.
-    process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE = '100000';
-    process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = '100000';
-    ctx = await createTestContext();
-    await tenantAObjects();
-  });
-
-  afterAll(async () => {
-    delete process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE;
-    delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
-    await ctx?.close();
-  });
+  beforeAll(() => tenantAObjects());
 
   it('every route refuses missing or revoked credentials with 401 SVC-401-001', async () => {
     const other = await createInvestor(ctx, a.test);
@@ -169,3 +155,20 @@ describe('Isolation between tenants, investors and modes', () => {
 });
 
 type Route = [method: 'get' | 'post' | 'patch', path: string, body?: object];
+
+/**
+ * Every route is tried with a revoked key and with none: more failed authentications than the
+ * failed-authentication limit allows (its own test is test/foundation/rate-limit), so this file's
+ * app counts them without refusing. A QA sandbox is started with the same settings. Called before
+ * the file's context is made, so the app boots with these limits.
+ */
+function allowManyFailedAuthentications(): void {
+  beforeAll(() => {
+    process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE = '100000';
+    process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = '100000';
+  });
+  afterAll(() => {
+    delete process.env.AUTH_FAILURES_PER_KEY_PER_MINUTE;
+    delete process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE;
+  });
+}

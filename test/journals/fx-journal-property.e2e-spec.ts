@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, isRemote, TestContext } from '../support/app';
+import { isRemote, useTestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN } from '../trading/support/trading';
 import { activeInvestor, as } from '../wallet/support/wallet';
 import {
@@ -12,21 +12,15 @@ import {
   nairaInvestor,
   setFxRate,
 } from '../fx/support/fx';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
- * Random conversions and journals among the firm account and two investors, each checked against
- * an independent model: a request fits exactly when the model has the cash (and the limits allow
- * it); afterwards every balance equals the model's, none is negative, and (in process) each
- * currency's ledger sums to zero.
+ * Random conversions and journals among the firm account and two investors, each checked against an
+ * independent model: a request fits exactly when the model has the cash (and the limits allow it); afterwards
+ * every balance equals the model's, none is negative, and (in process) each currency's ledger sums to zero.
  */
 describe('Property: conversions and journals', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
 
   it('keeps every balance equal to the model and never negative', async () => {
     await fc.assert(
@@ -98,11 +92,7 @@ describe('Property: conversions and journals', () => {
           }
         }
         if (!isRemote) {
-          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-            unbalancedJournals: [],
-            totalsMismatches: [],
-            overdrawnAccounts: [],
-          });
+          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
         }
       }),
       { numRuns: 8 },

@@ -5,7 +5,8 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 import { bank, cash, expectLedgerConsistent } from './support/ledger-accounts';
 
 /**
@@ -14,18 +15,10 @@ import { bank, cash, expectLedgerConsistent } from './support/ledger-accounts';
  * UPDATE, under the no-overdraft rule of each.
  */
 describeLocal('Ledger writes over several accounts (service on a real database)', () => {
-  let ctx: ServiceContext;
-  let ledger: LedgerService;
+  const ctx = madeBeforeAll('The service context', () => createServiceContext([LedgerModule]));
+  const ledger = madeBeforeAll('The ledger', () => Promise.resolve(ctx.app.get(LedgerService)));
   let scope: LedgerScope;
-  const at = new Date('2026-03-02T15:00:00Z');
-
-  beforeAll(async () => {
-    ctx = await createServiceContext([LedgerModule]);
-    ledger = ctx.app.get(LedgerService);
-    scope = { tenantId: await ctx.createTenant(), livemode: false };
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(async () => (scope = { tenantId: await ctx.createTenant(), livemode: false }));
 
   it('a set of journals over several accounts posts all or nothing: one overdraft refuses the set', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
@@ -75,6 +68,8 @@ describeLocal('Ledger writes over several accounts (service on a real database)'
     expect(await cashOf(payer)).toBe('2.00');
     await expectConsistent();
   });
+
+  const at = new Date('2026-03-02T15:00:00Z');
 
   /** A journal moving `amount` from one investor's cash to another's. */
   const move = (from: string, to: string, amount: string) => ({

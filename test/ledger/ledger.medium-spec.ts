@@ -6,24 +6,17 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { InsufficientFundsError, LedgerRuleError } from 'src/modules/ledger/ledger-errors';
 import { LedgerService } from 'src/modules/ledger/ledger.service';
 import type { LedgerScope } from 'src/modules/ledger/ledger-account-kinds';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 import { bank, cash, expectLedgerConsistent, fees } from './support/ledger-accounts';
 
 describeLocal('Ledger (service on a real database)', () => {
-  let ctx: ServiceContext;
-  let ledger: LedgerService;
-  let audit: LedgerAudit;
+  const ctx = madeBeforeAll('The service context', () => createServiceContext([LedgerModule]));
+  const ledger = madeBeforeAll('The ledger', () => Promise.resolve(ctx.app.get(LedgerService)));
+  const audit = madeBeforeAll('The ledger audit', () => Promise.resolve(ctx.app.get(LedgerAudit)));
   let scope: LedgerScope;
+  beforeAll(async () => (scope = { tenantId: await ctx.createTenant(), livemode: false }));
   const at = new Date('2026-03-02T15:00:00Z');
-
-  beforeAll(async () => {
-    ctx = await createServiceContext([LedgerModule]);
-    ledger = ctx.app.get(LedgerService);
-    audit = ctx.app.get(LedgerAudit);
-    scope = { tenantId: await ctx.createTenant(), livemode: false };
-  });
-
-  afterAll(() => ctx?.close());
 
   it('posts a balanced journal: the investor’s cash is derived from it and the totals equal the entries', async () => {
     const owner = randomUUID();

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { RequestLogRecorder } from 'src/modules/request-logs/request-log-recorder.service';
 import type { CapturedRequest } from 'src/modules/request-logs/request-log-row';
 import { adminToken } from '../support/remote';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { TestTenant, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { describeLocal } from '../support/service-context';
 
 /**
@@ -10,18 +11,11 @@ import { describeLocal } from '../support/service-context';
  * erased since its requests were answered, must not cost the other rows of the batch.
  */
 describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as they are', () => {
-  let ctx: TestContext;
-  let recorder: RequestLogRecorder;
-  let kept: TestTenant;
-  let sequence = 0;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    recorder = (ctx.app as INestApplication).get(RequestLogRecorder);
-    kept = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const recorder = madeBeforeAll('The recorder', () =>
+    Promise.resolve((ctx.app as INestApplication).get(RequestLogRecorder)),
+  );
+  const kept = useTenant(ctx);
 
   it('stores rows carrying NUL and lone surrogates anywhere, those characters replaced by U+FFFD', async () => {
     // 511 characters: the path's 512-character cut falls between the halves of the emoji.
@@ -83,6 +77,7 @@ describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as 
     expect(jobs.map((j) => j.tenant_id)).toEqual([survivor.tenantId]);
   });
 
+  let sequence = 0;
   function captured(tenant: TestTenant, overrides: Partial<CapturedRequest> = {}): CapturedRequest {
     sequence += 1;
     return {

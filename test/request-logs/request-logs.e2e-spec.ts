@@ -1,26 +1,15 @@
 import { investorBody, investorKey } from '../investors/fixtures';
-import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, useTenant, useTestContext } from '../support/app';
 
 describe('Request logs', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let other: TestTenant;
-
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const other = useTenant(ctx);
   let failedId: string;
   let failedBody: { error: Record<string, unknown> };
   let failedStatus: number;
   let okId: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    other = await ctx.createTenant();
-    await logOneRefusalAndOneRead();
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  beforeAll(() => logOneRefusalAndOneRead());
 
   it('records a failed request with the error the client received, behind its request_log_url', async () => {
     expect(failedBody.error.request_log_url).toMatch(new RegExp(`/dashboard/logs/${failedId}$`));

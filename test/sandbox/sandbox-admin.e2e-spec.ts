@@ -3,27 +3,19 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
-import { basic, createTestContext, isRemote, itLocal, TestContext } from '../support/app';
+import { basic, isRemote, itLocal, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken, runTenantPrefix } from '../support/remote';
 import { createInvestor } from '../investors/fixtures';
 
 /** Issue 9: the sandbox admin API makes and erases tenants for QA runs (sandbox deployments only). */
 describe('Sandbox admin API', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   const made: string[] = [];
-  const admin = (token = adminToken()) => ({ Authorization: `Bearer ${token}` });
-  const name = (label: string) => `${runTenantPrefix()}${label}`;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
   afterAll(async () => {
     for (const id of made) {
       await ctx.http().delete(`/v1/sandbox/tenants/${id}`).set(admin());
     }
-    await ctx?.close();
   });
 
   it('creates a tenant answering its test and live keys, like tenants:create', async () => {
@@ -251,6 +243,9 @@ describe('Sandbox admin API', () => {
       }
     });
   });
+
+  const admin = (token = adminToken()) => ({ Authorization: `Bearer ${token}` });
+  const name = (label: string) => `${runTenantPrefix()}${label}`;
 
   async function createTenant(body: Record<string, unknown>) {
     const res = await ctx.http().post('/v1/sandbox/tenants').set(admin()).send(body);

@@ -1,26 +1,12 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { sandboxTerms } from '../support/sandbox-terms';
 
 /** A tenant's commercial terms through the sandbox admin API, as support sets them with the CLI. */
 describe('Sandbox admin API: a tenant’s terms', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(() => ctx?.close());
-
-  const patch = (path: string, body: object, token = adminToken()) =>
-    ctx
-      .http()
-      .patch(`/v1/sandbox/tenants/${tenant.tenantId}/${path}`)
-      .set('Authorization', `Bearer ${token}`)
-      .send(body);
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   it('commission: an empty body answers the default, a change answers the new terms', async () => {
     expect(await sandboxTerms(ctx, tenant.tenantId, 'commission', {})).toEqual({
@@ -127,4 +113,11 @@ describe('Sandbox admin API: a tenant’s terms', () => {
       expectSvcError(await patch(path, {}, `${adminToken()}x`), 'SVC-401-001');
     },
   );
+
+  const patch = (path: string, body: object, token = adminToken()) =>
+    ctx
+      .http()
+      .patch(`/v1/sandbox/tenants/${tenant.tenantId}/${path}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body);
 });

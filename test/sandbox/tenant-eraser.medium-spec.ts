@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import { TenantEraser } from 'src/modules/sandbox-admin/tenant-eraser.service';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 
 /**
  * The eraser meets the tenant's own work still running (an engine fill, a job, a log flush): a
@@ -8,29 +9,17 @@ import { createServiceContext, describeLocal, ServiceContext } from '../support/
  * erase must then start again and still leave nothing of the tenant behind.
  */
 describeLocal('TenantEraser against the tenant’s own running work', () => {
-  let ctx: ServiceContext;
-  let eraser: TenantEraser;
+  const ctx = madeBeforeAll('The service context', () => createServiceContext([]));
+  const eraser = madeBeforeAll('The eraser', () => Promise.resolve(new TenantEraser(ctx.dataSource)));
+  beforeAll(() => createRaceTables());
   let work: QueryRunner;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext([]);
-    eraser = new TenantEraser(ctx.dataSource);
-    await createRaceTables();
-  });
-
-  beforeEach(async () => {
-    work = ctx.dataSource.createQueryRunner();
-    await work.connect();
-  });
-
+  beforeEach(() => (work = ctx.dataSource.createQueryRunner()).connect());
   afterEach(async () => {
     if (work.isTransactionActive) {
       await work.rollbackTransaction();
     }
     await work.release();
   });
-
-  afterAll(() => ctx?.close());
 
   it('starts again when a child row is committed under a parent after the children were emptied', async () => {
     const { tenantId, parentId } = await tenantWithParent();

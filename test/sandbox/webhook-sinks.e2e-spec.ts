@@ -1,23 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { basic, createTestContext, isRemote, itProduction, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itProduction, useTenant, useTestContext } from '../support/app';
 import { remoteBaseUrl } from '../support/remote';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 
 /** Issue 9: webhook sinks, receivers hosted by the sandbox, readable through the API (test mode). */
 describe('Webhook sinks', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
 
   it('records signed deliveries: headers, raw body and time; the signature verifies', async () => {
     const sink = await post('/v1/test_helpers/webhook-sinks');

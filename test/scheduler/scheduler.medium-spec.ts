@@ -6,29 +6,20 @@ import { JobRunner } from 'src/core/scheduler/job-runner.service';
 import { JobScheduler } from 'src/core/scheduler/job-scheduler.service';
 import type { DueJob } from 'src/core/scheduler/job-types';
 import { SchedulerModule } from 'src/core/scheduler/scheduler.module';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
 
 describeLocal('Scheduler (service on a real database)', () => {
-  let ctx: ServiceContext;
-  let scheduler: JobScheduler;
-  let runner: JobRunner;
+  const ctx = madeBeforeAll('The service context', () =>
+    createServiceContext([ClockModule, QueueModule.forRoot({ consumers: false }), SchedulerModule]),
+  );
+  const scheduler = madeBeforeAll('The scheduler', () => Promise.resolve(ctx.app.get(JobScheduler)));
+  const runner = madeBeforeAll('The job runner', () => Promise.resolve(ctx.app.get(JobRunner)));
   let tenantId: string;
-  const runs: DueJob[] = [];
-  let failNext = 0;
-
   beforeAll(async () => {
-    ctx = await createServiceContext([
-      ClockModule,
-      QueueModule.forRoot({ consumers: false }),
-      SchedulerModule,
-    ]);
-    scheduler = ctx.app.get(JobScheduler);
-    runner = ctx.app.get(JobRunner);
     tenantId = await ctx.createTenant();
     registerRecordingJob();
   });
-
-  afterAll(() => ctx?.close());
 
   it('schedules once per dedupe key, runs once, and a second run of a done job does nothing', async () => {
     const due = new Date(Date.now() - 1000);
@@ -117,6 +108,9 @@ describeLocal('Scheduler (service on a real database)', () => {
       ['w3', at(30).toISOString()],
     ]);
   });
+
+  const runs: DueJob[] = [];
+  let failNext = 0;
 
   /** A test.record job that records each run, or writes and then fails while failNext is above zero. */
   function registerRecordingJob(): void {

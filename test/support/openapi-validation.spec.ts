@@ -3,38 +3,6 @@ import { OpenApiResponseValidator, validatingResponses } from './openapi-validat
 /** The response check that every e2e call runs, on hand-made responses. */
 describe('OpenApiResponseValidator', () => {
   const validator = OpenApiResponseValidator.fromFile();
-  const json = 'application/json; charset=utf-8';
-  const market = {
-    object: 'market',
-    livemode: false,
-    code: 'XNAI',
-    name: 'Nairobi Securities Exchange',
-    display_name: 'NSE',
-    country: 'KE',
-    currency: 'KES',
-    timezone: 'Africa/Nairobi',
-    sessions: { pre: null, regular: { start: '09:00', end: '15:00' }, post: null },
-    early_close_sessions: null,
-    has_holidays: true,
-  };
-  const envelope = {
-    error: {
-      type: 'not_found_error',
-      code: 'SVC-404-001',
-      message: 'No such market.',
-      doc_url: 'http://localhost:3000/docs/errors#SVC-404-001',
-      request_log_url: 'http://localhost:3000/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w',
-    },
-  };
-  const check = (over: Partial<Parameters<OpenApiResponseValidator['check']>[0]>) =>
-    validator.check({
-      method: 'GET',
-      url: '/v1/markets/xnai',
-      status: 200,
-      contentType: json,
-      body: market,
-      ...over,
-    });
 
   it('accepts a response that matches, under /v1 and under the legacy alias', () => {
     expect(check({})).toBeUndefined();
@@ -167,4 +135,38 @@ describe('OpenApiResponseValidator', () => {
       /must NOT have additional properties \(extra\)/,
     );
   });
+
+  // The hand-made responses: a market, an error envelope, and check() of a 200 GET of the market.
+  const json = 'application/json; charset=utf-8';
+  const market = {
+    object: 'market',
+    livemode: false,
+    code: 'XNAI',
+    name: 'Nairobi Securities Exchange',
+    display_name: 'NSE',
+    country: 'KE',
+    currency: 'KES',
+    timezone: 'Africa/Nairobi',
+    sessions: { pre: null, regular: { start: '09:00', end: '15:00' }, post: null },
+    early_close_sessions: null,
+    has_holidays: true,
+  };
+  const envelope = {
+    error: {
+      type: 'not_found_error',
+      code: 'SVC-404-001',
+      message: 'No such market.',
+      doc_url: 'http://localhost:3000/docs/errors#SVC-404-001',
+      request_log_url: 'http://localhost:3000/dashboard/logs/req_9xq2ZtM1Xb3l0pV7aQmN4w',
+    },
+  };
+  const check = (over: Partial<Parameters<OpenApiResponseValidator['check']>[0]>) =>
+    validator.check({
+      method: 'GET',
+      url: '/v1/markets/xnai',
+      status: 200,
+      contentType: json,
+      body: market,
+      ...over,
+    });
 });

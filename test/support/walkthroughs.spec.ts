@@ -1,24 +1,6 @@
 import { fillPlaceholders, matches, parseExpected, walkthroughs } from './walkthroughs';
 
 describe('README walkthrough blocks', () => {
-  const md = [
-    'Text.',
-    '```sh',
-    'curl never-run',
-    '```',
-    '<!-- walkthrough: demo -->',
-    '',
-    '```sh',
-    'AUTH="-u $PK:$SK"',
-    '# a comment',
-    'curl $AUTH localhost:3000/v1/x -d \'{"a":',
-    '  1}\'  # → 201 {"id":"fs_...",...}',
-    'curl localhost:3000/v1/y/fs_... \\',
-    '  -H x:y',
-    '# → 200 [{"n":1,...},...]',
-    '```',
-  ].join('\n');
-
   it('reads only marked blocks, joins continued commands and attaches answers', () => {
     const [w, ...rest] = walkthroughs(md);
     expect(rest).toEqual([]);
@@ -53,4 +35,23 @@ describe('README walkthrough blocks', () => {
     expect(fillPlaceholders('x/fs_.../<account_id>/<url>', answers)).toBe('x/fs_new/acc-1/http://a');
     expect(() => fillPlaceholders('ord_...', answers)).toThrow(/ord_/);
   });
+
+  /** The README excerpt the first case reads: one unmarked block, then a marked one. */
+  const md = [
+    'Text.',
+    '```sh',
+    'curl never-run',
+    '```',
+    '<!-- walkthrough: demo -->',
+    '',
+    '```sh',
+    'AUTH="-u $PK:$SK"',
+    '# a comment',
+    'curl $AUTH localhost:3000/v1/x -d \'{"a":',
+    '  1}\'  # → 201 {"id":"fs_...",...}',
+    'curl localhost:3000/v1/y/fs_... \\',
+    '  -H x:y',
+    '# → 200 [{"n":1,...},...]',
+    '```',
+  ].join('\n');
 });

@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { as, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
@@ -9,16 +9,9 @@ import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
  * account trades no more: suspending it cancels its open orders.
  */
 describe('Suspending and closing an account that holds money', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
 
   it('is refused 409 naming what remains until cash, orders, positions and transfers are gone', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');

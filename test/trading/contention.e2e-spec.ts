@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
@@ -10,16 +10,9 @@ import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
  * way. Sells racing for the units of one position never sell more than it holds.
  */
 describe('One balance, two modules: withdrawals and orders competing for the same cash', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
 
   it('50 concurrent withdrawals and resting buys of $50 each on $1,000: exactly 20 hold, the rest are 422 naming their field', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');

@@ -3,24 +3,18 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { OrderEngine } from 'src/modules/trading/engine/order-engine.service';
-import { createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { isRemote, itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 // The sweep would tick these assets on its own; these tests decide when engines run.
 process.env.ENGINE_SWEEP_INTERVAL_MS = '0';
 
 describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
 
   it('50 concurrent resting buys hold exactly what the cash covers; the rest are 422 SVC-422-002', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
@@ -127,7 +121,7 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
     expect(await t.positions()).toEqual([expect.objectContaining({ symbol: 'NVDA', quantity: '60' })]);
     expect((await t.balance()).order_holds).toBe('0.00');
     if (!isRemote) {
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     }
   });
 
@@ -149,13 +143,11 @@ describe('Engine safety: concurrent buyers, two engines, a crash mid-tick', () =
       expect(counts).toHaveLength(30);
       expect(counts.every((c) => c.n === 1)).toBe(true);
       expect((await t.balance()).order_holds).toBe('0.00');
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(CLEAN);
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     },
     180_000,
   );
 });
-
-const CLEAN = { unbalancedJournals: [], totalsMismatches: [], overdrawnAccounts: [] };
 
 const runEngine = (env: Record<string, string>) =>
   runTsToExit(join(__dirname, 'support', 'crashing-engine.ts'), env);

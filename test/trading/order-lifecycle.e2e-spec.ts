@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import {
   advanceClock,
   freezeClock,
@@ -12,23 +13,13 @@ import {
 
 /** Each order type × time_in_force path, driven by the price helper and the test clock, with its events. */
 describe('Order lifecycle: types, times in force, fills and events', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let t: Trader;
-  let hook: Hook;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-    hook = await orderWebhook(ctx, tenant.test);
-    t = await trader(ctx, tenant.test, '100000.00');
-  });
-
-  afterAll(async () => {
-    await hook?.stop();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
+  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  const t = madeBeforeAll('The trader', () => trader(ctx, tenant.test, '100000.00'));
+  afterAll(() => hook.stop());
+  afterAll(() => ctx.close());
 
   it('market buy by notional fills at once at the ask; order.accepted then order.filled carry the spec’s fields', async () => {
     const quote = await setPrice(ctx, tenant.test, 'AAPL', '200.00');
@@ -303,23 +294,14 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
 });
 
 describe('Session events on the test clock', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let t: Trader;
-  let hook: Hook;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, SATURDAY);
-    hook = await orderWebhook(ctx, tenant.test);
-    t = await trader(ctx, tenant.test, '100000.00');
-  });
-
-  afterAll(async () => {
-    await hook?.stop();
-    await ctx?.close();
-  });
+  // One database per file: each describe's app closes in its afterAll, before the next one boots.
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, SATURDAY));
+  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  const t = madeBeforeAll('The trader', () => trader(ctx, tenant.test, '100000.00'));
+  afterAll(() => hook.stop());
+  afterAll(() => ctx.close());
 
   it('opg and day orders placed over the weekend fill at Monday’s open; cls fills at the close; day orders left are canceled, gtc stays', async () => {
     await setPrice(ctx, tenant.test, 'IBM', '100.00');
@@ -390,21 +372,12 @@ describe('Session events on the test clock', () => {
 });
 
 describe('Rejection at execution', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let hook: Hook;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, SATURDAY);
-    hook = await orderWebhook(ctx, tenant.test);
-  });
-
-  afterAll(async () => {
-    await hook?.stop();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, SATURDAY));
+  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  afterAll(() => hook.stop());
+  afterAll(() => ctx.close());
 
   it('a market buy whose price doubled before the open is rejected: nothing filled, its hold released', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
@@ -432,6 +405,3 @@ describe('Rejection at execution', () => {
     expect(await t.executions(res.body.id)).toEqual([]);
   });
 });
-
-type Trader = Awaited<ReturnType<typeof trader>>;
-type Hook = Awaited<ReturnType<typeof orderWebhook>>;

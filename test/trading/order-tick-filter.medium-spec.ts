@@ -2,37 +2,24 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { changes, decide } from 'src/modules/trading/engine/fill-rules';
 import { OrdersRepository } from 'src/modules/trading/orders.repository';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
-import {
-  insertAccount,
-  insertShapes,
-  price,
-  Quote,
-  quoteOf,
-  shape,
-  Shape,
-  tickOf,
-} from './support/tick-orders';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
+import { insertAccount, insertShapes, price, quoteOf, shape, tickOf } from './support/tick-orders';
+import type { Quote, Shape } from './support/tick-orders';
 
 /**
  * A price tick reads only the open orders its quote may change. Whatever the orders and the quote,
  * every order `decide` would change (fill, cancel, water mark, trigger) must be among those read.
  */
 describeLocal('Open orders a price tick reads (repository on a real database)', () => {
-  let ctx: ServiceContext;
-  let orders: OrdersRepository;
+  const ctx = madeBeforeAll('The service context', () => createServiceContext([]));
+  const orders = madeBeforeAll('The repository', () => Promise.resolve(new OrdersRepository(ctx.dataSource)));
   let tenantId: string;
   let accountId: string;
-  const scope = () => ({ tenantId, livemode: false });
-
   beforeAll(async () => {
-    ctx = await createServiceContext([]);
-    orders = new OrdersRepository(ctx.dataSource);
     tenantId = await ctx.createTenant();
     accountId = await insertAccount(ctx, tenantId);
   });
-
-  afterAll(() => ctx?.close());
 
   it('reads every order the quote changes, whatever the orders, quote and session phase', async () => {
     await fc.assert(
@@ -105,6 +92,8 @@ describeLocal('Open orders a price tick reads (repository on a real database)', 
       [],
     );
   });
+
+  const scope = () => ({ tenantId, livemode: false });
 
   function insert(assetId: string, shapes: Shape[], q: Quote): Promise<void> {
     return insertShapes(orders, ctx.dataSource.manager, { tenantId, accountId }, assetId, shapes, q);

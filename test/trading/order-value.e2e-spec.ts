@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, orderWebhook, setPrice, trader } from './support/trading';
 
@@ -10,16 +10,9 @@ import { freezeClock, MONDAY_OPEN, orderWebhook, setPrice, trader } from './supp
  * its limit) ends the order instead of handing over units for nothing or wedging it open.
  */
 describe('Orders worth less than one minor unit', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, MONDAY_OPEN);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
 
   it('400 naming notional with more decimals than USD has, and naming quantity when worth less than 0.01 USD', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import type { Principal } from 'src/core/auth/principal';
 import { IdempotencyKeyReusedError } from 'src/core/idempotency/idempotency-errors';
 import { IdempotentReplay } from 'src/core/idempotency/idempotent-replay';
 import { AccountNotActiveError } from 'src/modules/accounts/account-errors';
@@ -8,27 +7,20 @@ import { InsufficientFundsError } from 'src/modules/ledger/ledger-errors';
 import type { PlaceOrderDto } from 'src/modules/trading/dto/place-order.dto';
 import { AssetNotTradableError } from 'src/modules/trading/trading-errors';
 import { PlaceOrder } from 'src/modules/trading/use-cases/place-order.use-case';
-import { describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { describeLocal } from '../support/service-context';
 import * as state from './support/place-order-state';
 import { limitBuy, refusal } from './support/place-order-state';
 import { MONDAY_OPEN } from './support/trading';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /** PlaceOrder with its modules on the file's own database: what placement holds, writes and refuses. */
 describeLocal('Placing an order (use-case on a real database)', () => {
-  let ctx: ServiceContext;
-  let place: PlaceOrder;
-  let partner: Principal;
-
-  beforeAll(async () => {
-    ctx = await state.placeOrderContext();
-    place = ctx.app.get(PlaceOrder);
-    partner = state.partnerKey(await ctx.createTenant());
-    // Monday 10:00 New York: the regular session is open. AAPL last 200.00, so its ask is above
-    // every limit below and the buys rest.
-    await state.marketState(ctx, partner, MONDAY_OPEN, { AAPL: '200.00' });
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = madeBeforeAll('The service context', () => state.placeOrderContext());
+  const place = madeBeforeAll('PlaceOrder', () => Promise.resolve(ctx.app.get(PlaceOrder)));
+  const partner = madeBeforeAll('The partner', async () => state.partnerKey(await ctx.createTenant()));
+  // Monday 10:00 New York (session open), AAPL last 200.00: its ask tops every limit below, so buys rest.
+  beforeAll(() => state.marketState(ctx, partner, MONDAY_OPEN, { AAPL: '200.00' }));
 
   it('accepts a limit buy in the open session: holds quantity × limit price of the cash, writes order.accepted', async () => {
     const investor = await state.fundedInvestor(ctx, partner, '10000.00');
@@ -129,11 +121,7 @@ describeLocal('Placing an order (use-case on a real database)', () => {
     });
     expect(await state.ordersOf(ctx, partner, investor.accountId)).toHaveLength(7);
     expect(await state.acceptedEvents(ctx, partner, investor.accountId)).toHaveLength(7);
-    expect(await ctx.app.get(LedgerAudit).check(partner.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
+    expect(await ctx.app.get(LedgerAudit).check(partner.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
   });
 
   it('an Idempotency-Key replays the first answer and places once; the key with another body is refused', async () => {

@@ -1,24 +1,19 @@
 import Decimal from 'decimal.js';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { as } from '../wallet/support/wallet';
 import { BOND_MONDAY_OPEN, freezeClock, MONDAY_OPEN, SATURDAY, setPrice, trader } from './support/trading';
 
 describe('Placing orders: every refusal names its field and what to send instead', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let t: Awaited<ReturnType<typeof trader>>;
-
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
     t = await trader(ctx, tenant.test, '1000.00');
     await setPrice(ctx, tenant.test, 'AAPL', '100.00');
   });
-
-  afterAll(() => ctx?.close());
 
   it.each([
     ['both quantity and notional', { notional: '10' }, 'SVC-400-001', 'notional'],

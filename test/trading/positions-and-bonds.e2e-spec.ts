@@ -2,25 +2,18 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { closeCliContext } from 'src/cli/cli-context';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { createTestContext, isRemote, TestContext } from '../support/app';
+import { isRemote, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { as } from '../wallet/support/wallet';
 import { advanceClock, freezeClock, BOND_MONDAY_OPEN, setPrice, trader } from './support/trading';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 describe('Positions, bonds and commissions', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  afterAll(() => closeCliContext());
 
   it('a treasury buy by face value costs face × price / 100 + accrued interest to T+1', async () => {
     const tenant = await ctx.createTenant({ fixedIncome: true });
@@ -132,11 +125,7 @@ describe('Positions, bonds and commissions', () => {
     expect((await flat.t.balance()).cash).toBe(new Decimal(10000).minus(roundTrip).minus(3).toFixed(2));
     // The ledger audit reads the deployment's tables: in process only.
     for (const { tenant } of isRemote ? [] : [bps, qty, flat]) {
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-        unbalancedJournals: [],
-        totalsMismatches: [],
-        overdrawnAccounts: [],
-      });
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
     }
   });
 
@@ -226,11 +215,7 @@ describe('Positions, bonds and commissions', () => {
               ],
         );
         if (ctx.app) {
-          expect(await ctx.app.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-            unbalancedJournals: [],
-            totalsMismatches: [],
-            overdrawnAccounts: [],
-          });
+          expect(await ctx.app.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
         }
       }),
       {

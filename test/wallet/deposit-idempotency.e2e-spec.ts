@@ -1,4 +1,4 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { activeInvestor, as, fundingBody, linkBankAccount } from './support/wallet';
 
@@ -9,22 +9,12 @@ import { activeInvestor, as, fundingBody, linkBankAccount } from './support/wall
  * failed request stores nothing).
  */
 describe('Idempotency-Key on deposits, kept inside the transfer transaction', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let accountId: string;
   let investorId: string;
   let bankId: string;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    const investor = await activeInvestor(ctx, tenant.test);
-    accountId = investor.account_id;
-    investorId = investor.id;
-    bankId = (await linkBankAccount(ctx, tenant.test, investor.id)).id;
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(() => openAccountWithBank());
 
   it('a repeat replays the stored deposit, and only one transfer exists', async () => {
     const body = { ...fundingBody(bankId, '11.00'), description: 'replayed once' };
@@ -113,4 +103,12 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
     expect(res.status).toBe(200);
     return (res.body as Array<{ description: string | null }>).filter((t) => t.description === description);
   };
+
+  /** An active investor with a linked bank account: the account every case deposits into. */
+  async function openAccountWithBank(): Promise<void> {
+    const investor = await activeInvestor(ctx, tenant.test);
+    accountId = investor.account_id;
+    investorId = investor.id;
+    bankId = (await linkBankAccount(ctx, tenant.test, investor.id)).id;
+  }
 });

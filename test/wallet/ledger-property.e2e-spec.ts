@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
-import { basic, createTestContext, isRemote, TestContext } from '../support/app';
+import { basic, isRemote, useTestContext } from '../support/app';
 import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from './support/wallet';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
  * Random sequences of deposits, withdrawals, cancels, test-helper settlements and failures, and clock
@@ -10,13 +11,7 @@ import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } fro
  * entries and holds.
  */
 describe('Ledger property: random transfer histories', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
 
   it('balances equal an independent computation and the ledger stays balanced', async () => {
     await fc.assert(
@@ -135,11 +130,7 @@ describe('Ledger property: random transfer histories', () => {
             [tenant.tenantId],
           );
           expect(Number(sum.net)).toBe(0);
-          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-            unbalancedJournals: [],
-            totalsMismatches: [],
-            overdrawnAccounts: [],
-          });
+          expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
         },
       ),
       // Fewer histories against a deployment, where each costs a tenant and its HTTP round trips.

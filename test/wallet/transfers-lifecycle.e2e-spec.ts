@@ -1,4 +1,5 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { expectSvcError } from '../support/errors';
 import {
   activeInvestor,
@@ -11,21 +12,13 @@ import {
 } from './support/wallet';
 
 describe('Transfers: the lifecycle on the test clock, with every event at the partner’s webhook', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let webhook: Awaited<ReturnType<typeof partnerWebhook>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant({ products: ['cash_management'] });
-    await payNoInterest();
-    webhook = await partnerWebhook(ctx, tenant.test, ['transfer.*']);
-  });
-
-  afterAll(async () => {
-    await webhook?.stop();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx, { products: ['cash_management'] });
+  beforeAll(() => payNoInterest());
+  const webhook = madeBeforeAll('The partner webhook', () =>
+    partnerWebhook(ctx, tenant.test, ['transfer.*']),
+  );
+  afterAll(() => webhook.stop());
 
   it('links a bank account, deposits, settles by moving the clock, withdraws and is refused above available cash', async () => {
     const t0 = await tradingDays();

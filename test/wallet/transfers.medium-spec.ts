@@ -8,19 +8,14 @@ import { TransferSettingsService } from 'src/modules/transfers/transfer-settings
 import { TransfersRepository } from 'src/modules/transfers/transfers.repository';
 import { FAILING_ACCOUNT } from '../support/factories';
 import { MONEY_MODULES, MoneyStates, testKeyOf } from '../support/money-states';
-import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { madeBeforeAll } from '../support/made-before-all';
+import { createServiceContext, describeLocal } from '../support/service-context';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /** Deposits and withdrawals from initiation to settlement or failure (services on a real database). */
 describeLocal('Transfers: initiation and lifecycle (services on a real database)', () => {
-  let ctx: ServiceContext;
-  let states: MoneyStates;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext(MONEY_MODULES);
-    states = new MoneyStates(ctx.app);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = madeBeforeAll('The service context', () => createServiceContext(MONEY_MODULES));
+  const states = madeBeforeAll('The money states', () => Promise.resolve(new MoneyStates(ctx.app)));
 
   it('a deposit initiated is pending: its row, the amount shown as a pending deposit (not cash), its event and its processing job', async () => {
     const { key, accountId, bankId } = await investorWithBank();
@@ -282,11 +277,7 @@ describeLocal('Transfers: initiation and lifecycle (services on a real database)
     )[0];
 
   const expectConsistent = async (key: Principal) =>
-    expect(await ctx.app.get(LedgerAudit).check(key.tenantId)).toEqual({
-      unbalancedJournals: [],
-      totalsMismatches: [],
-      overdrawnAccounts: [],
-    });
+    expect(await ctx.app.get(LedgerAudit).check(key.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
 
   /** A Monday: processing starts an hour after creation, settlement one business day later. */
   const T0 = new Date('2049-03-01T14:30:00Z');

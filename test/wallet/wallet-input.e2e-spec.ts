@@ -1,23 +1,18 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
 
 describe('Wallet: bad input and scope', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let investor: { id: string; account_id: string };
   let bank: { id: string };
   let wallet: string;
-
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
     ({ investor, bank } = await fundedAccount(ctx, tenant.test, '100.00'));
     wallet = `/v1/wallet/accounts/${investor.account_id}`;
   });
-
-  afterAll(() => ctx?.close());
 
   describe('amounts: 400 naming amount, nothing written', () => {
     it.each([

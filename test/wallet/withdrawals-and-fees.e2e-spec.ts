@@ -1,23 +1,14 @@
 import { closeCliContext } from 'src/cli/cli-context';
-import { createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
+import { isRemote, useTenant, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
 
 describe('Withdrawals under concurrency, and fees', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await ctx?.close();
-  });
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  afterAll(() => closeCliContext());
 
   const client = () => as(ctx, tenant.test);
 

@@ -2,95 +2,25 @@ import { join } from 'node:path';
 import type Queue from 'bull';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { SCHEDULED_JOBS_QUEUE } from 'src/core/scheduler/job-queue.service';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { testQueue } from '../support/redis';
 import { startWorkerProcess, type WorkerProcess } from '../foundation/support/worker-process';
 import { activeInvestor, as, balances, fundingBody, linkBankAccount } from './support/wallet';
+import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 // This file's API only produces jobs; the worker is a child process the tests kill and restart.
-process.env.WORKER_IN_PROCESS = 'false';
-process.env.TRANSFER_PROCESSING_DELAY_SECONDS = '1';
-process.env.TRANSFER_SETTLEMENT_BUSINESS_DAYS = '0';
-process.env.SCHEDULER_INTERVAL_MS = '100';
-// A run whose worker died is taken up again within 2 s.
-process.env.JOB_LOCK_MS = '2000';
-
-const CRASHING_WORKER = join(__dirname, 'support', 'crashing-worker.ts');
-
-/** The worker process with the crash hooks (dies by SIGKILL at `crash`), once it is ready. */
-const startWorker = (crash?: 'after_commit' | 'before_commit'): Promise<WorkerProcess> =>
-  startWorkerProcess(
-    { LOG_LEVEL: 'silent', ...(crash ? { CRASH: crash } : {}) },
-    { script: CRASHING_WORKER },
-  );
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+configureApiWithoutWorker();
 
 describe('A worker killed between processing and settled posts exactly once', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const jobQueue = madeBeforeAll('The job queue', () => Promise.resolve(testQueue(SCHEDULED_JOBS_QUEUE)));
   const workers: WorkerProcess[] = [];
-  let queue: Queue.Queue;
-  let closeQueue: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    ({ queue, close: closeQueue } = testQueue(SCHEDULED_JOBS_QUEUE));
-  }, 60_000);
-
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.kill()));
-    await closeQueue?.();
-    await ctx?.close();
+    await jobQueue.close();
   });
-
-  const client = () => as(ctx, tenant.test);
-
-  /** What happened to one deposit: its status, its completed events, its settlement journals. */
-  async function outcome(accountId: string, transactionId: string) {
-    const txn = await client().get(`/v1/wallet/accounts/${accountId}/transactions/${transactionId}`);
-    const events = await client().get('/v1/events?event=transfer.deposit.completed&limit=100');
-    const [journals] = await ctx.dataSource.query(
-      `SELECT count(*)::int AS n FROM ledger_journals WHERE tenant_id = $1 AND journal_key = $2`,
-      [tenant.tenantId, `${transactionId}:settled`],
-    );
-    return {
-      status: txn.body.status as string,
-      completedEvents: (events.body.data as Array<{ data: { transaction_id: string } }>).filter(
-        (e) => e.data.transaction_id === transactionId,
-      ).length,
-      settlementJournals: journals.n as number,
-    };
-  }
-
-  /** The Bull job of the deposit's settlement step, once it exists. */
-  async function settleJob(transactionId: string): Promise<Queue.Job> {
-    const [row] = await until(
-      () =>
-        ctx.dataSource.query(
-          `SELECT id FROM scheduled_jobs WHERE kind = 'transfer.settle' AND dedupe_key = $1`,
-          [transactionId],
-        ),
-      (rows: unknown[]) => rows.length === 1,
-    );
-    return until(
-      () => queue.getJob((row as { id: string }).id),
-      (job) => job !== null,
-    ) as Promise<Queue.Job>;
-  }
 
   itLocal.each(['after_commit', 'before_commit'] as const)(
     'killed %s, restarted: settled once, one event, one journal',
@@ -128,13 +58,77 @@ describe('A worker killed between processing and settled posts exactly once', ()
       expect(await balances(ctx, tenant.test, investor.account_id)).toMatchObject([
         { cash: '100.00', pending_deposits: '0.00' },
       ]);
-      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual({
-        unbalancedJournals: [],
-        totalsMismatches: [],
-        overdrawnAccounts: [],
-      });
+      expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
       await Promise.all(workers.map((w) => w.stop()));
     },
     90_000,
   );
+
+  const client = () => as(ctx, tenant.test);
+
+  /** What happened to one deposit: its status, its completed events, its settlement journals. */
+  async function outcome(accountId: string, transactionId: string) {
+    const txn = await client().get(`/v1/wallet/accounts/${accountId}/transactions/${transactionId}`);
+    const events = await client().get('/v1/events?event=transfer.deposit.completed&limit=100');
+    const [journals] = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM ledger_journals WHERE tenant_id = $1 AND journal_key = $2`,
+      [tenant.tenantId, `${transactionId}:settled`],
+    );
+    return {
+      status: txn.body.status as string,
+      completedEvents: (events.body.data as Array<{ data: { transaction_id: string } }>).filter(
+        (e) => e.data.transaction_id === transactionId,
+      ).length,
+      settlementJournals: journals.n as number,
+    };
+  }
+
+  /** The Bull job of the deposit's settlement step, once it exists. */
+  async function settleJob(transactionId: string): Promise<Queue.Job> {
+    const [row] = await until(
+      () =>
+        ctx.dataSource.query(
+          `SELECT id FROM scheduled_jobs WHERE kind = 'transfer.settle' AND dedupe_key = $1`,
+          [transactionId],
+        ),
+      (rows: unknown[]) => rows.length === 1,
+    );
+    return until(
+      () => jobQueue.queue.getJob((row as { id: string }).id),
+      (job) => job !== null,
+    ) as Promise<Queue.Job>;
+  }
 });
+
+const CRASHING_WORKER = join(__dirname, 'support', 'crashing-worker.ts');
+
+/** The worker process with the crash hooks (dies by SIGKILL at `crash`), once it is ready. */
+const startWorker = (crash?: 'after_commit' | 'before_commit'): Promise<WorkerProcess> =>
+  startWorkerProcess(
+    { LOG_LEVEL: 'silent', ...(crash ? { CRASH: crash } : {}) },
+    { script: CRASHING_WORKER },
+  );
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The settings of this file's API, read when its beforeAll boots it. */
+function configureApiWithoutWorker(): void {
+  process.env.WORKER_IN_PROCESS = 'false';
+  process.env.TRANSFER_PROCESSING_DELAY_SECONDS = '1';
+  process.env.TRANSFER_SETTLEMENT_BUSINESS_DAYS = '0';
+  process.env.SCHEDULER_INTERVAL_MS = '100';
+  // A run whose worker died is taken up again within 2 s.
+  process.env.JOB_LOCK_MS = '2000';
+}

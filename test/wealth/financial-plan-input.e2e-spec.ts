@@ -1,21 +1,13 @@
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
 import { freezeClock, planClient, planPath, retirementGoal } from './support/plans';
 
 describe('Wealth: bad input, scope and concurrent writes', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let other: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    other = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, '2049-01-31T12:00:00.000Z');
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const other = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, '2049-01-31T12:00:00.000Z'));
 
   const client = () => planClient(ctx, tenant.test);
 

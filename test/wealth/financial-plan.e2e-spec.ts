@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { createTestContext, TestContext, TestTenant } from '../support/app';
+import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { depositSettled } from '../support/factories';
@@ -14,19 +14,10 @@ import {
   retirementGoal,
 } from './support/plans';
 
-const TODAY = '2049-01-31';
-
 describe('Wealth: the financial plan and its projections', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await freezeClock(ctx, tenant.test, `${TODAY}T12:00:00.000Z`);
-  });
-
-  afterAll(() => ctx?.close());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, `${TODAY}T12:00:00.000Z`));
 
   it('answers a plan with two goals and their projections, checked against closed-form annuity values', async () => {
     const investor = await createInvestor(ctx, tenant.test);
@@ -235,6 +226,7 @@ describe('Wealth: the financial plan and its projections', () => {
     expect(unlinked.body.goals[0]).toMatchObject({ current_amount: '100.00', progress_percent: '1.00' });
   });
 
+  const TODAY = '2049-01-31';
   const client = () => planClient(ctx, tenant.test);
   const homeGoal = {
     name: 'First home',

@@ -1,26 +1,21 @@
 import { WebhookReceiver } from '../investors/receiver';
-import { basic, createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, useTenant, useTestContext } from '../support/app';
 import { dropQueueKeys } from './support/webhooks';
 
 describe('Delivery attempts and resend', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let other: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const other = useTenant(ctx);
   const receiver = new WebhookReceiver();
   let receiverUrl: string;
   let deadUrl: string;
-
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    other = await ctx.createTenant();
     receiverUrl = await receiver.start({ ctx, creds: tenant.test });
     await setDeadUrl();
   });
-
   afterAll(async () => {
-    await receiver?.stop();
-    await ctx?.close();
+    await receiver.stop();
+    await ctx.close();
     await dropQueueKeys();
   });
 

@@ -1,40 +1,22 @@
 import { Webhook } from 'standardwebhooks';
 import { closeCliContext } from 'src/cli/cli-context';
 import { RETRY_DELAYS_MS } from 'src/modules/webhooks/delivery/retry-schedule';
-import { basic, createTestContext, isRemote, itLocal, TestContext } from '../support/app';
+import { basic, isRemote, itLocal, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, prepareForKyc } from '../investors/fixtures';
 import { Receiver, ReceivedRequest } from './support/receiver';
 import { accountCreatedEvent, ApiAttempt, createSink, eventIdsIn, sinkRequests } from './support/sinks';
-import {
-  attemptsOf,
-  createEndpoint,
-  delayedAttempt,
-  deliveryQueue,
-  dropQueueKeys,
-  emit,
-  eventually,
-} from './support/webhooks';
-
-// A receiver that never answers fails after this long (30 s in production) — see the time-out case.
-process.env.WEBHOOK_TIMEOUT_MS = '1500';
+import { attemptsOf, createEndpoint, delayedAttempt, deliveryQueue } from './support/webhooks';
+import { dropQueueKeys, emit, eventually } from './support/webhooks';
 
 describe('Webhook delivery', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    receiver = await new Receiver().start();
-  });
-
-  afterAll(async () => {
-    await closeCliContext();
-    await receiver?.stop();
-    await ctx?.close();
-    await dropQueueKeys();
-  });
+  // A receiver that never answers fails after this long (30 s in production) — see the time-out case.
+  process.env.WEBHOOK_TIMEOUT_MS = '1500';
+  const ctx = useTestContext();
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => stopInOrder());
 
   it('an account.* endpoint receives account events signed so that standardwebhooks verifies them', async () => {
     const tenant = await newTenant();
@@ -561,6 +543,14 @@ describe('Webhook delivery', () => {
   const newTenant = () => ctx.createTenant();
   const at = (path: string) => `${receiver.url}/${path}`;
   const to = (path: string) => (r: ReceivedRequest) => r.path === `/hooks/${path}`;
+
+  /** The CLI's context, the receiver, then the app; the queue keys once the app has stopped. */
+  async function stopInOrder(): Promise<void> {
+    await closeCliContext();
+    await receiver.stop();
+    await ctx.close();
+    await dropQueueKeys();
+  }
 });
 
 function verify(secret: string, req: Pick<ReceivedRequest, 'body' | 'headers'>): unknown {

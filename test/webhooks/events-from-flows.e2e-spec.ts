@@ -1,4 +1,4 @@
-import { basic, createTestContext, TestContext, TestTenant } from '../support/app';
+import { basic, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { matchesEventFilter } from './support/webhooks';
@@ -9,17 +9,10 @@ import { matchesEventFilter } from './support/webhooks';
  * seeded-history cases at fixed times are in events.e2e-spec.ts.
  */
 describe('GET /v1/events over events made through the API', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
   let all: Listed[];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await withdrawAndList();
-  });
-
-  afterAll(() => ctx?.close());
+  beforeAll(() => withdrawAndList());
 
   it('lists the flow’s events newest first, test mode only', async () => {
     const names = all.map((e) => e.event);

@@ -1,4 +1,4 @@
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itLocal, TestContext, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
 import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
@@ -6,23 +6,12 @@ import { accountCreatedEvent } from './support/sinks';
 import { dropQueueKeys, emit, matchesEventFilter } from './support/webhooks';
 
 describe('GET /v1/events', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  const ids: Record<string, string> = {};
-  /** Events made through the public API (an investor's account.created), so both modes can check them. */
-  const made: Made = { test: '', live: '', foreign: '' };
-  let newestFirst: string[] = [];
-  let history: Array<{ id: string; event: string }> = [];
-  let historyCreds: TestTenant['test'];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    await seedEvents();
-  });
-
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => seedEvents());
+  // The queue keys go once the app has stopped.
   afterAll(async () => {
-    await ctx?.close();
+    await ctx.close();
     await dropQueueKeys();
   });
 
@@ -224,6 +213,13 @@ describe('GET /v1/events', () => {
     expectSvcError(await get(`/v1/events/${emittedId}`), 'SVC-404-001');
     expect(idsOf((await get('/v1/events?event=order.canceled')).body)).toEqual([]);
   });
+
+  const ids: Record<string, string> = {};
+  /** Events made through the public API (an investor's account.created), so both modes can check them. */
+  const made: Made = { test: '', live: '', foreign: '' };
+  let newestFirst: string[] = [];
+  let history: Array<{ id: string; event: string }> = [];
+  let historyCreds: TestTenant['test'];
 
   /**
    * Events of the three tenants and modes. newestFirst: the tenant's test-mode events, newest first;

@@ -2,33 +2,21 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryJobId, FanOutJobData } from 'src/modules/webhooks/delivery/delivery-job';
 import { DeliveryWorker } from 'src/modules/webhooks/delivery/delivery.worker';
 import { RETRY_DELAYS_MS } from 'src/modules/webhooks/delivery/retry-schedule';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, TestTenant, useTestContext } from '../support/app';
 import { Receiver } from './support/receiver';
-import {
-  attemptsOf,
-  createEndpoint,
-  delayedAttempt,
-  deliveryQueue,
-  dropQueueKeys,
-  emit,
-  eventually,
-} from './support/webhooks';
+import { attemptsOf, delayedAttempt, deliveryQueue, eventually } from './support/webhooks';
+import { createEndpoint, dropQueueKeys, emit } from './support/webhooks';
 
 // Four POSTs in flight at most, so the bound is visible with a handful of endpoints.
 process.env.WEBHOOK_CONCURRENCY = '4';
 
 describe('Webhook fan-out: one queue job per event, one attempt per endpoint', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    receiver = await new Receiver().start();
-  });
-
+  const ctx = useTestContext();
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
   afterAll(async () => {
-    await receiver?.stop();
-    await ctx?.close();
+    await receiver.stop();
+    await ctx.close();
     await dropQueueKeys();
   });
 

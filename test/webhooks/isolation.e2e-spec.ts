@@ -1,5 +1,5 @@
 import { isFanOut } from 'src/modules/webhooks/delivery/delivery-job';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
 import { Receiver } from './support/receiver';
 import { attemptsOf, createEndpoint, deliveryQueue, dropQueueKeys, emit } from './support/webhooks';
 
@@ -8,23 +8,15 @@ process.env.WEBHOOK_CONCURRENCY = '4';
 process.env.WEBHOOK_TIMEOUT_MS = '10000';
 
 describe('Delivery isolation', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let slow: Receiver;
-  let fast: Receiver;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    slow = await new Receiver().start();
-    fast = await new Receiver().start();
-    slow.answerWith('hang');
-  });
-
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const slow = new Receiver();
+  const fast = new Receiver();
+  beforeAll(async () => (await slow.start()).answerWith('hang'));
+  beforeAll(() => fast.start());
   afterAll(async () => {
-    await slow?.stop();
-    await fast?.stop();
-    await ctx?.close();
+    await Promise.all([slow.stop(), fast.stop()]);
+    await ctx.close();
     await dropQueueKeys();
   });
 

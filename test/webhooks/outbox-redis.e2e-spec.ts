@@ -1,27 +1,21 @@
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { Receiver } from './support/receiver';
 import { TcpProxy } from './support/tcp-proxy';
 import { createEndpoint, dropQueueKeys, emit, eventually } from './support/webhooks';
 
 describe('Outbox: Redis down', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let receiver: Receiver;
-  let proxy: TcpProxy;
   const realRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-
-  beforeAll(async () => {
-    await routeRedisThroughProxy();
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    receiver = await new Receiver().start();
-  });
-
+  let proxy: TcpProxy;
+  beforeAll(() => routeRedisThroughProxy());
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const receiver = madeBeforeAll('The receiver', () => new Receiver().start());
   afterAll(async () => {
     proxy.restore();
-    await receiver?.stop();
-    await ctx?.close();
-    await proxy?.stop();
+    await receiver.stop();
+    await ctx.close();
+    await proxy.stop();
     await dropQueueKeys({ url: realRedisUrl, clusterNodes: [] });
   });
 

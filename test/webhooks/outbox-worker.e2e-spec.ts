@@ -4,33 +4,23 @@ import { DataSource } from 'typeorm';
 import { EventsService } from 'src/core/events/events.service';
 import { DeliveryQueue } from 'src/modules/webhooks/delivery/delivery-queue.service';
 import { WorkerModule } from 'src/worker.module';
-import { createTestContext, itLocal, TestContext, TestTenant } from '../support/app';
+import { itLocal, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { Receiver } from './support/receiver';
 import { createEndpoint, dropQueueKeys, emit, eventually } from './support/webhooks';
 
-// The API runs no relay and no consumer here (as in docker-compose): the worker process does.
-process.env.WORKER_IN_PROCESS = 'false';
-
 describe('Outbox: the worker process, and a relay that dies', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let receiver: Receiver;
+  // The API runs no relay and no consumer here (as in docker-compose): the worker process does.
+  process.env.WORKER_IN_PROCESS = 'false';
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const receiver = madeBeforeAll('The receiver', () => new Receiver().start());
   let endpointId: string;
-  let worker: INestApplicationContext | undefined;
-
   beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    receiver = await new Receiver().start();
     endpointId = (await createEndpoint(ctx, tenant.test, { url: receiver.url, eventTypeNames: ['*'] })).id;
   });
-
-  afterAll(async () => {
-    await worker?.close();
-    await receiver?.stop();
-    await ctx?.close();
-    await dropQueueKeys();
-  });
+  let worker: INestApplicationContext | undefined;
+  afterAll(() => stopInOrder());
 
   itLocal(
     'events committed while no relay runs, or held by a relay that dies mid-pass, are delivered once each by the next one',
@@ -95,4 +85,12 @@ describe('Outbox: the worker process, and a relay that dies', () => {
         ids,
       ])
     ).map((r: { id: string }) => r.id);
+
+  /** The worker, the receiver, then the app; the queue keys once the app has stopped. */
+  async function stopInOrder(): Promise<void> {
+    await worker?.close();
+    await receiver.stop();
+    await ctx.close();
+    await dropQueueKeys();
+  }
 });

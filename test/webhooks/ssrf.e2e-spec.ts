@@ -1,7 +1,8 @@
 import { validateEnvironment } from 'src/core/config/environment';
 import { newId } from 'src/core/ids/ids';
 import { WebhookSecrets } from 'src/modules/webhooks/webhook-secrets';
-import { basic, createTestContext, isRemote, itLocal, TestContext, TestTenant } from '../support/app';
+import { basic, isRemote, itLocal, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { serverAppEnv } from '../support/remote';
 import { expectSvcError } from '../support/errors';
 import { Receiver } from './support/receiver';
@@ -9,26 +10,15 @@ import { attemptsOf, dropQueueKeys, emit, eventually } from './support/webhooks'
 
 // A production deployment: https only, public addresses only — for test keys too. Against a
 // deployed sandbox the same rules hold for live keys, so the cases run with the live key there.
-if (!isRemote) {
-  process.env.APP_ENV = 'production';
-  process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
-  process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
-}
+configureAsProduction();
 
 describe('Webhook urls in production (SSRF)', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    receiver = await new Receiver().start();
-  });
-
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const receiver = madeBeforeAll('The receiver', () => new Receiver().start());
   afterAll(async () => {
-    await receiver?.stop();
-    await ctx?.close();
+    await receiver.stop();
+    await ctx.close();
     await dropQueueKeys();
   });
 
@@ -147,3 +137,12 @@ describe('Webhook urls in production (SSRF)', () => {
 
 /** True when the server applies the strict rules to test keys (a production deployment). */
 const strictForTestKeys = !isRemote || serverAppEnv() === 'production';
+
+/** In process, this file's app is configured as a production deployment (set before it boots). */
+function configureAsProduction(): void {
+  if (!isRemote) {
+    process.env.APP_ENV = 'production';
+    process.env.WEBHOOK_SECRET_KEY = 'production-test-key-0123456789abcdef';
+    process.env.DATA_ENCRYPTION_KEY = 'production-data-key-0123456789abcdef';
+  }
+}

@@ -1,25 +1,20 @@
-import { basic, createTestContext, isRemote, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { basic, isRemote, TestCredentials, useTenant, useTestContext } from '../support/app';
+import { madeBeforeAll } from '../support/made-before-all';
 import { createInvestor, investorKey as issueInvestorKey } from '../investors/fixtures';
 import { expectSvcError } from '../support/errors';
 import { dropQueueKeys } from './support/webhooks';
 
 describe('Webhook endpoints', () => {
-  let ctx: TestContext;
-  let tenant: TestTenant;
-  let other: TestTenant;
-  let investorKey: TestCredentials;
-  const receiverUrl = 'http://127.0.0.1:9/hooks';
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    tenant = await ctx.createTenant();
-    other = await ctx.createTenant();
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  const other = useTenant(ctx);
+  const investorKey = madeBeforeAll('The investor key', async () => {
     const investor = await createInvestor(ctx, tenant.test);
-    investorKey = await issueInvestorKey(ctx, tenant.test, investor.id);
+    return issueInvestorKey(ctx, tenant.test, investor.id);
   });
-
+  // The queue keys go once the app has stopped.
   afterAll(async () => {
-    await ctx?.close();
+    await ctx.close();
     await dropQueueKeys();
   });
 
@@ -303,6 +298,7 @@ describe('Webhook endpoints', () => {
     });
   });
 
+  const receiverUrl = 'http://127.0.0.1:9/hooks';
   const register = (body: object, creds: TestCredentials = tenant.test) =>
     ctx.as(creds).post('/v1/webhooks', {
       name: 'Orders',
