@@ -1,6 +1,6 @@
 import { createTestContext, TestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN } from '../trading/support/trading';
-import { activeInvestor, as, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { activeInvestor, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { Activity, activityPage, allActivities } from './support';
 
 /**
@@ -19,7 +19,7 @@ describe('Activities: paging by page_token while new ones are written', () => {
 
   it('never skips or repeats an activity', async () => {
     const tenant = await ctx.createTenant();
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
     const investor = await activeInvestor(ctx, tenant.test);
     const bank = await linkBankAccount(ctx, tenant.test, investor.id);

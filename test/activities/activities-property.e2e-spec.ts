@@ -3,7 +3,7 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { isRemote, useTestContext } from '../support/app';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
-import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { activeInvestor, FAILING_ACCOUNT, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { activityPage, allActivities, cents, fromCents, sumByCurrency } from './support';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -27,7 +27,7 @@ describe('Activities property: net amounts sum to the change of settled cash', (
           deposit_fee_bps: 35,
           withdrawal_fee_flat: '1.25',
         });
-        const client = as(ctx, tenant.test);
+        const client = ctx.as(tenant.test);
         await freezeClock(ctx, tenant.test, MONDAY_OPEN);
         const investor = await activeInvestor(ctx, tenant.test);
         const good = await linkBankAccount(ctx, tenant.test, investor.id);

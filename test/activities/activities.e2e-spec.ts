@@ -2,7 +2,7 @@ import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
-import { activeInvestor, as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { activeInvestor, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { Activity, activityPage, allActivities, cents, fromCents, principalCents } from './support';
 
 /**
@@ -129,27 +129,24 @@ describe('Activities: every change of cash or positions, from its real flow', ()
     ['page_size=101', 'page_size'],
     ['page_token=act_000000000000000000000000', 'page_token'],
   ])('a bad query value (%s) is 400 naming the parameter', async (query, param) => {
-    const res = await as(ctx, tenant.test).get(`/v1/trading/accounts/${account}/activities?${query}`);
+    const res = await ctx.as(tenant.test).get(`/v1/trading/accounts/${account}/activities?${query}`);
     expectSvcError(res, 'SVC-400-001', { param });
   });
 
   it('another tenant’s account is not found, and a live key does not see test activities', async () => {
     const other = await ctx.createTenant();
+    expectSvcError(await ctx.as(other.test).get(`/v1/trading/accounts/${account}/activities`), 'SVC-404-001');
     expectSvcError(
-      await as(ctx, other.test).get(`/v1/trading/accounts/${account}/activities`),
-      'SVC-404-001',
-    );
-    expectSvcError(
-      await as(ctx, tenant.live).get(`/v1/trading/accounts/${account}/activities`),
+      await ctx.as(tenant.live).get(`/v1/trading/accounts/${account}/activities`),
       'SVC-404-001',
     );
   });
 
   it('a page token of another account is refused, naming it', async () => {
     const investor = await activeInvestor(ctx, tenant.test);
-    const res = await as(ctx, tenant.test).get(
-      `/v1/trading/accounts/${investor.account_id}/activities?page_token=${feed[0].id}`,
-    );
+    const res = await ctx
+      .as(tenant.test)
+      .get(`/v1/trading/accounts/${investor.account_id}/activities?page_token=${feed[0].id}`);
     expectSvcError(res, 'SVC-400-001', { param: 'page_token' });
   });
 
@@ -172,7 +169,7 @@ describe('Activities: every change of cash or positions, from its real flow', ()
       deposit_fee_bps: 100,
       withdrawal_fee_flat: '2.00',
     });
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
     const investor = await activeInvestor(ctx, tenant.test);
     account = investor.account_id;

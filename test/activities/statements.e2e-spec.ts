@@ -8,7 +8,7 @@ import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
-import { activeInvestor, as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { activeInvestor, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { firmAccount } from '../fx/support/fx';
 import { binary } from '../investors/fixtures';
 import { allActivities, cents, fromCents, principalCents } from './support';
@@ -305,7 +305,7 @@ describe('Trade confirmations and monthly statements', () => {
   }
 
   function client() {
-    return as(ctx, tenant.test);
+    return ctx.as(tenant.test);
   }
 
   async function documents(type: string) {

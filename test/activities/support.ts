@@ -1,5 +1,4 @@
 import type { TestContext, TestCredentials } from '../support/app';
-import { as } from '../wallet/support/wallet';
 
 export interface Activity {
   id: string;
@@ -30,7 +29,7 @@ export async function activityPage(
   accountId: string,
   query = '',
 ): Promise<Activity[]> {
-  const res = await as(ctx, creds).get(`/v1/trading/accounts/${accountId}/activities${query}`);
+  const res = await ctx.as(creds).get(`/v1/trading/accounts/${accountId}/activities${query}`);
   if (res.status !== 200) {
     throw new Error(`activities answered ${res.status}: ${res.text}`);
   }
@@ -102,7 +101,7 @@ export async function netAmountsAndCash(
   creds: TestCredentials,
   accountId: string,
 ): Promise<{ activities: Record<string, string>; cash: Record<string, string> }> {
-  const res = await as(ctx, creds).get(`/v1/wallet/accounts/${accountId}/balances`);
+  const res = await ctx.as(creds).get(`/v1/wallet/accounts/${accountId}/balances`);
   if (res.status !== 200) {
     throw new Error(`balances answered ${res.status}: ${res.text}`);
   }

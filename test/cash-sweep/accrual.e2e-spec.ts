@@ -8,7 +8,7 @@ import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
 import { depositSettled } from '../support/factories';
-import { as, balances, fundedAccount } from '../wallet/support/wallet';
+import { balances, fundedAccount } from '../wallet/support/wallet';
 import { datesBetween, dayInterestUnits, payoutCents, units8 } from './support';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -200,7 +200,7 @@ describe('Cash sweep accrual on the test clock', () => {
     await expect(rates(partner.tenantId, { account_rate_bps: 10001 })).rejects.toThrow();
     await expect(rates('ten_nope', { account_rate_bps: 1 })).rejects.toThrow();
 
-    const partnerClient = as(ctx, partner.test);
+    const partnerClient = ctx.as(partner.test);
     await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-01T15:00:00Z' });
     const { investor } = await fundedAccount(ctx, partner.test, '2000.00');
     await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-02T15:00:00Z' });
@@ -220,7 +220,7 @@ describe('Cash sweep accrual on the test clock', () => {
     '50 payout runs of one month at once pay it once; the scheduled job after them pays nothing',
     async () => {
       const partner = await ctx.createTenant();
-      const partnerClient = as(ctx, partner.test);
+      const partnerClient = ctx.as(partner.test);
       await partnerClient.post('/v1/test_helpers/clock', { frozen_time: '2049-03-01T15:00:00Z' });
       const { investor } = await fundedAccount(ctx, partner.test, '10000.00');
       // 1 April 08:00 New York: March has accrued; its payout is due at 09:00.
@@ -261,7 +261,7 @@ describe('Cash sweep accrual on the test clock', () => {
   let investorId: string;
   let accountId: string;
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const move = async (frozen: string) => {
     const res = await client().post('/v1/test_helpers/clock', { frozen_time: frozen });
     expect([res.status, res.body.frozen_time]).toEqual([200, new Date(frozen).toISOString()]);

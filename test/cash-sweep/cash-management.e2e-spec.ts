@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { basic, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
-import { as, fundedAccount } from '../wallet/support/wallet';
+import { fundedAccount } from '../wallet/support/wallet';
 import { LEGACY_403 } from './support';
 
 /** docs/decisions.md, Cash sweep and the Cash Management add-on; spec, Entitlements. */
@@ -13,7 +13,7 @@ describe('Cash Management add-on', () => {
   const tenant = useTenant(ctx, { products: ['cash_management'] });
   const without = useTenant(ctx);
   beforeAll(async () => {
-    await as(ctx, tenant.test).post('/v1/test_helpers/clock', { frozen_time: '2049-05-03T14:00:00Z' });
+    await ctx.as(tenant.test).post('/v1/test_helpers/clock', { frozen_time: '2049-05-03T14:00:00Z' });
   });
   const operations = cashManagementOperations();
 
@@ -268,7 +268,7 @@ describe('Cash Management add-on', () => {
     const mine = await client().get('/v1/cash-management/apr-tiers');
     const tierId = mine.body.data[0].id;
     const investor = await createInvestor(ctx, tenant.test);
-    const stranger = as(ctx, other.test);
+    const stranger = ctx.as(other.test);
     expectSvcError(await stranger.get(`/v1/cash-management/apr-tiers/${tierId}`), 'SVC-404-001');
     expectSvcError(await stranger.post(`/v1/cash-management/apr-tiers/${tierId}/retire`), 'SVC-404-001');
     expectSvcError(
@@ -282,7 +282,7 @@ describe('Cash Management add-on', () => {
       'SVC-404-001',
     );
     // The live mode of the same tenant sees none of the test mode's tiers.
-    expectSvcError(await as(ctx, tenant.live).get(`/v1/cash-management/apr-tiers/${tierId}`), 'SVC-404-001');
+    expectSvcError(await ctx.as(tenant.live).get(`/v1/cash-management/apr-tiers/${tierId}`), 'SVC-404-001');
   });
 
   it('50 concurrent enrollment changes of one account all apply, one after the other', async () => {
@@ -311,7 +311,7 @@ describe('Cash Management add-on', () => {
     });
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const send = (creds: TestTenant['test'], method: string, path: string, body: object = {}) =>
     (ctx.http() as any)[method](path).set('Authorization', basic(creds)).send(body);
   const call = (method: string, path: string, body: object) => send(tenant.test, method, path, body);

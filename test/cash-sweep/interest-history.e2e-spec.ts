@@ -2,7 +2,7 @@ import { remoteAware } from '../support/remote';
 import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
-import { as } from '../wallet/support/wallet';
+
 import { datesBetween } from './support';
 
 /** Spec, GET /investors/{investor_id}/cash-sweep/interest: filters, page_size 1..10000, page tokens. */
@@ -71,22 +71,19 @@ describe('Cash sweep interest history', () => {
 
   it('an investor key reads its own history only; other tenants and the live mode see none of it', async () => {
     const key = await investorKey(ctx, tenant.test, investor.id);
-    expect((await as(ctx, key).get(`${path()}?page_size=1`)).status).toBe(200);
+    expect((await ctx.as(key).get(`${path()}?page_size=1`)).status).toBe(200);
     const other = await createInvestor(ctx, tenant.test);
-    expect((await as(ctx, key).get(`/v1/investors/${other.id}/cash-sweep/interest`)).status).toBe(404);
-    expect((await as(ctx, key).get(`/v1/investors/${other.id}/cash-sweep`)).status).toBe(404);
+    expect((await ctx.as(key).get(`/v1/investors/${other.id}/cash-sweep/interest`)).status).toBe(404);
+    expect((await ctx.as(key).get(`/v1/investors/${other.id}/cash-sweep`)).status).toBe(404);
     const stranger = await ctx.createTenant();
-    expectSvcError(await as(ctx, stranger.test).get(path()), 'SVC-404-001');
-    expectSvcError(
-      await as(ctx, stranger.test).get(`/v1/investors/${investor.id}/cash-sweep`),
-      'SVC-404-001',
-    );
-    expectSvcError(await as(ctx, tenant.live).get(path()), 'SVC-404-001');
+    expectSvcError(await ctx.as(stranger.test).get(path()), 'SVC-404-001');
+    expectSvcError(await ctx.as(stranger.test).get(`/v1/investors/${investor.id}/cash-sweep`), 'SVC-404-001');
+    expectSvcError(await ctx.as(tenant.live).get(path()), 'SVC-404-001');
   });
 
   /** An investor made on 4 January 2049 and the clock moved 402 days on. */
   async function accrueFor402Days(): Promise<void> {
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     await client.post('/v1/test_helpers/clock', { frozen_time: '2049-01-04T15:00:00Z' });
     investor = await createInvestor(ctx, tenant.test);
     // 402 days later (two moves: one covers at most 366 days), each day accrued by its own job.
@@ -95,5 +92,5 @@ describe('Cash sweep interest history', () => {
   }
 
   const path = () => `/v1/investors/${investor.id}/cash-sweep/interest`;
-  const get = (query: string) => as(ctx, tenant.test).get(`${path()}${query}`);
+  const get = (query: string) => ctx.as(tenant.test).get(`${path()}${query}`);
 });

@@ -3,7 +3,7 @@ import { closeCliContext } from 'src/cli/cli-context';
 import { useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import {
   announce,
@@ -22,7 +22,7 @@ describe('Corporate actions on the test clock', () => {
 
   it('a 4-for-1 split and a $0.24 dividend reach quantity, cost basis, cash, open orders and webhooks', async () => {
     const tenant = await ctx.createTenant();
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
     const hook = await corporateActionWebhook(ctx, tenant.test);
     const us = await trader(ctx, tenant.test, '10000.00');
@@ -238,7 +238,7 @@ describe('Corporate actions on the test clock', () => {
 
   it('refuses bad announcements with 400 naming the field, and scopes the routes', async () => {
     const tenant = await ctx.createTenant();
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     const split = {
       type: 'stock_split',
       symbol: 'AAPL',
@@ -299,10 +299,10 @@ describe('Corporate actions on the test clock', () => {
     }
     const created = await announce(ctx, tenant.test, split);
     // Live keys and other tenants never see a test helper's announcement.
-    expect((await as(ctx, tenant.live).get(`/v1/corporate-actions/${created.id}`)).status).toBe(404);
+    expect((await ctx.as(tenant.live).get(`/v1/corporate-actions/${created.id}`)).status).toBe(404);
     const other = await ctx.createTenant();
-    expect((await as(ctx, other.test).get(`/v1/corporate-actions/${created.id}`)).status).toBe(404);
-    expect((await as(ctx, tenant.live).post('/v1/test_helpers/corporate-actions', split)).status).toBe(404);
+    expect((await ctx.as(other.test).get(`/v1/corporate-actions/${created.id}`)).status).toBe(404);
+    expect((await ctx.as(tenant.live).post('/v1/test_helpers/corporate-actions', split)).status).toBe(404);
 
     const list = await client.get('/v1/corporate-actions?symbol=AAPL&status=announced&limit=1');
     expect(list.body).toMatchObject({ object: 'list', has_more: false });

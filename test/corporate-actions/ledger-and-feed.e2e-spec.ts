@@ -7,7 +7,7 @@ import { itLocal, useTestContext } from '../support/app';
 import { runCli as cli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { announce, costOf, entitlements, expectAuditClean, onlyStatement, unitsBySymbol } from './support';
 import { HOUR, DAY, cents, GB_RESIDENT } from './support';
@@ -51,7 +51,7 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
       });
       // The previous close before the reverse split's ex date, as the partner reads it on the eve.
       await advanceClock(ctx, tenant.test, DAY + 12 * HOUR);
-      const asset = await as(ctx, tenant.test).get('/v1/assets/AXAHY');
+      const asset = await ctx.as(tenant.test).get('/v1/assets/AXAHY');
       const previousClose = new Decimal(asset.body.previousClose);
       await advanceClock(ctx, tenant.test, 6 * HOUR);
 
@@ -160,7 +160,7 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
         });
         // Market-wide: both modes of the tenant see it; each processes it on its own clock.
         for (const creds of [tenant.test, tenant.live]) {
-          expect((await as(ctx, creds).get(`/v1/corporate-actions/${id}`)).body).toMatchObject({
+          expect((await ctx.as(creds).get(`/v1/corporate-actions/${id}`)).body).toMatchObject({
             cash_rate: '0.83',
             status: 'announced',
             livemode: creds === tenant.live,
@@ -168,8 +168,8 @@ describe('Corporate actions on the test clock: the ledger audit and the market-w
         }
         await advanceClock(ctx, tenant.test, 2 * DAY);
         expect((await t.balance()).cash).toBe(cash.plus(cents(new Decimal(4).times('0.83'))).toFixed(2));
-        expect((await as(ctx, tenant.test).get(`/v1/corporate-actions/${id}`)).body.status).toBe('processed');
-        expect((await as(ctx, tenant.live).get(`/v1/corporate-actions/${id}`)).body.status).toBe('announced');
+        expect((await ctx.as(tenant.test).get(`/v1/corporate-actions/${id}`)).body.status).toBe('processed');
+        expect((await ctx.as(tenant.live).get(`/v1/corporate-actions/${id}`)).body.status).toBe('announced');
         await expectAuditClean(ctx, tenant.tenantId);
       } finally {
         rmSync(dir, { recursive: true, force: true });

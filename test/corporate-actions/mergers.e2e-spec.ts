@@ -4,7 +4,7 @@ import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
 import { onlyStatement, unitsBySymbol, HOUR, cents, EX_DATE_0400 } from './support';
 
@@ -76,7 +76,7 @@ describe('Mergers on the test clock', () => {
 
   it('makes the merged assets inactive and not tradable, and cancels their open orders', async () => {
     for (const symbol of ['ADBE', 'AMD']) {
-      expect((await as(ctx, tenant.test).get(`/v1/assets/${symbol}`)).body).toMatchObject({
+      expect((await ctx.as(tenant.test).get(`/v1/assets/${symbol}`)).body).toMatchObject({
         status: 'inactive',
         tradable: false,
       });
@@ -262,7 +262,7 @@ describe('Mergers on the test clock', () => {
     });
     // Tuesday 22:00 New York: the partner reads AXAHY's previous close; then through 04:00 Wednesday.
     await advanceClock(ctx, tenant.test, 24 * HOUR + 12 * HOUR);
-    acquirerClose = new Decimal((await as(ctx, tenant.test).get('/v1/assets/AXAHY')).body.previousClose);
+    acquirerClose = new Decimal((await ctx.as(tenant.test).get('/v1/assets/AXAHY')).body.previousClose);
     await advanceClock(ctx, tenant.test, 12 * HOUR);
   }
 

@@ -7,7 +7,7 @@ import { itLocal, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { expectSvcError } from '../support/errors';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { announce, corporateActionWebhook, costOf, DAY, entitlements, expectAuditClean } from './support';
 
 /**
@@ -21,7 +21,7 @@ describe('Announcing symbol changes and mergers', () => {
 
   it('refuses missing, misplaced or inconsistent terms with 400 naming the field', async () => {
     const tenant = await ctx.createTenant();
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     const post = (body: Record<string, unknown>) => client.post('/v1/test_helpers/corporate-actions', body);
     const rename = { type: 'symbol_change', symbol: 'AAPL', new_symbol: 'APPLX', ...EX };
     const cash = { type: 'cash_merger', symbol: 'AAPL', cash_rate: '201.5', ...EX };
@@ -149,7 +149,7 @@ describe('Announcing symbol changes and mergers', () => {
         );
         const [row] = await entitlements(ctx, late.test, cashId);
         expect(row).toMatchObject({ eligible_quantity: '3', cash: paid.toFixed(), status: 'applied' });
-        const processed = await as(ctx, late.test).get('/v1/corporate-actions?status=processed');
+        const processed = await ctx.as(late.test).get('/v1/corporate-actions?status=processed');
         expect(processed.body.data.map((a: any) => a.id).sort()).toEqual([cashId, stockId].sort());
         await expectAuditClean(ctx, late.tenantId);
       } finally {

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Webhook } from 'standardwebhooks';
 import { isRemote, type TestContext, type TestCredentials } from '../support/app';
 import { type Delivery, WebhookReceiver } from '../investors/receiver';
-import { as } from '../wallet/support/wallet';
+
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 export const HOUR = 3600;
@@ -24,7 +24,7 @@ export async function announce(
   creds: TestCredentials,
   body: Record<string, unknown>,
 ): Promise<Record<string, any>> {
-  const res = await as(ctx, creds).post('/v1/test_helpers/corporate-actions', body);
+  const res = await ctx.as(creds).post('/v1/test_helpers/corporate-actions', body);
   if (res.status !== 201) {
     throw new Error(`announce failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -40,9 +40,11 @@ export async function entitlements(
   const rows: Array<Record<string, any>> = [];
   let after = '';
   for (;;) {
-    const res = await as(ctx, creds).get(
-      `/v1/corporate-actions/${actionId}/entitlements?limit=100${after ? `&starting_after=${after}` : ''}`,
-    );
+    const res = await ctx
+      .as(creds)
+      .get(
+        `/v1/corporate-actions/${actionId}/entitlements?limit=100${after ? `&starting_after=${after}` : ''}`,
+      );
     if (res.status !== 200) {
       throw new Error(`entitlements failed: ${res.status} ${JSON.stringify(res.body)}`);
     }
@@ -60,7 +62,7 @@ export async function onlyStatement(
   creds: TestCredentials,
   investorId: string,
 ): Promise<Record<string, any>> {
-  const client = as(ctx, creds);
+  const client = ctx.as(creds);
   const docs = await client.get(`/v1/investors/${investorId}/documents?type=account_statement`);
   expect(docs.body.data).toHaveLength(1);
   const statement = await client
@@ -96,7 +98,7 @@ export function costOf(executions: Array<Record<string, string>>): Decimal {
 export async function corporateActionWebhook(ctx: TestContext, creds: TestCredentials) {
   const receiver = new WebhookReceiver();
   const url = await receiver.start({ ctx, creds });
-  const created = await as(ctx, creds).post('/v1/webhooks', {
+  const created = await ctx.as(creds).post('/v1/webhooks', {
     name: 'corporate actions',
     url,
     eventTypeNames: ['corporate_action.*', 'order.canceled'],
@@ -140,7 +142,7 @@ export async function expectAuditClean(ctx: TestContext, tenantId: string): Prom
 
 /** Ids of the assets an asset search answers (first page of 100). */
 export async function searchIds(ctx: TestContext, creds: TestCredentials, q: string): Promise<string[]> {
-  const res = await as(ctx, creds).get(`/v1/assets/search?q=${encodeURIComponent(q)}&limit=100`);
+  const res = await ctx.as(creds).get(`/v1/assets/search?q=${encodeURIComponent(q)}&limit=100`);
   if (res.status !== 200) {
     throw new Error(`search failed: ${res.status} ${JSON.stringify(res.body)}`);
   }

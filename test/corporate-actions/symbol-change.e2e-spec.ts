@@ -4,7 +4,7 @@ import { itLocal, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { advanceClock, freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { announce, corporateActionWebhook, costOf, entitlements, expectAuditClean } from './support';
 import { searchIds, DAY, EX_DATE_0400 } from './support';
 
@@ -74,7 +74,7 @@ describe('A symbol change on the test clock', () => {
   });
 
   it('retires the old ticker for search and placement, for this tenant’s test keys only', async () => {
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     expect((await client.get('/v1/assets/ADBE')).status).toBe(404);
     expect((await client.get('/v1/assets/ADOBX')).body).toMatchObject({ id: assetId, symbol: 'ADOBX' });
     expect((await client.get(`/v1/assets/${assetId}`)).body).toMatchObject({
@@ -97,9 +97,9 @@ describe('A symbol change on the test clock', () => {
       ]).toFixed(2),
     });
     // Live keys and other tenants still know ADBE.
-    expect((await as(ctx, tenant.live).get('/v1/assets/ADBE')).body).toMatchObject({ id: assetId });
+    expect((await ctx.as(tenant.live).get('/v1/assets/ADBE')).body).toMatchObject({ id: assetId });
     const other = await ctx.createTenant();
-    expect((await as(ctx, other.test).get('/v1/assets/ADOBX')).status).toBe(404);
+    expect((await ctx.as(other.test).get('/v1/assets/ADOBX')).status).toBe(404);
   });
 
   it('records NC minus the old symbol and plus the new, and sends corporate_action.applied', async () => {
@@ -183,7 +183,7 @@ describe('A symbol change on the test clock', () => {
     const limit = { symbol: 'ADBE', type: 'limit', time_in_force: 'gtc' };
     resting.buy = (await us.place({ ...limit, side: 'buy', quantity: '2', limit_price: '1' })).body.id;
     resting.sell = (await us.place({ ...limit, side: 'sell', quantity: '3', limit_price: '9000' })).body.id;
-    assetId = (await as(ctx, tenant.test).get('/v1/assets/ADBE')).body.id;
+    assetId = (await ctx.as(tenant.test).get('/v1/assets/ADBE')).body.id;
     before.balance = await us.balance();
     [before.position] = await us.positions();
     action = await announce(ctx, tenant.test, {

@@ -2,7 +2,7 @@ import { basic, listeningUrl, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { openStream, OpenStream } from '../support/event-stream';
 import { createInvestor, investorKey } from '../investors/fixtures';
-import { activeInvestor, as } from '../wallet/support/wallet';
+import { activeInvestor } from '../wallet/support/wallet';
 
 /** GET /v1/events/stream (docs/decisions.md, Events and webhooks): local and against a sandbox (E2E_BASE_URL). */
 describe('GET /v1/events/stream', () => {
@@ -63,7 +63,7 @@ describe('GET /v1/events/stream', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const investor = await createInvestor(ctx, tenant.test);
-      const page = await as(ctx, tenant.test).get('/v1/events?event=account.created&limit=100');
+      const page = await ctx.as(tenant.test).get('/v1/events?event=account.created&limit=100');
       ids.push(page.body.data.find((e: any) => e.data.investor_id === investor.id).id);
     }
     const afterFirst = await stream(tenant.test, { query: `types=account.created&since_id=${ids[0]}` });
@@ -91,10 +91,10 @@ describe('GET /v1/events/stream', () => {
   it('refuses a since_id the key cannot read with 400 naming since_id', async () => {
     const other = await ctx.createTenant();
     await createInvestor(ctx, other.test);
-    const foreign = (await as(ctx, other.test).get('/v1/events?limit=1')).body.data[0].id as string;
+    const foreign = (await ctx.as(other.test).get('/v1/events?limit=1')).body.data[0].id as string;
     const mine = await createInvestor(ctx, tenant.test);
     const someone = await createInvestor(ctx, tenant.test);
-    const events = (await as(ctx, tenant.test).get('/v1/events?event=account.created&limit=100')).body.data;
+    const events = (await ctx.as(tenant.test).get('/v1/events?event=account.created&limit=100')).body.data;
     const someonesEvent = events.find((e: any) => e.data.investor_id === someone.id).id as string;
     const key = await investorKey(ctx, tenant.test, mine.id);
 
@@ -116,8 +116,8 @@ describe('GET /v1/events/stream', () => {
     const s = await stream(key);
     expect(s.status).toBe(200);
     const someone = await createInvestor(ctx, tenant.test);
-    await as(ctx, tenant.test).post(`/v1/test_helpers/investors/${someone.id}/kyc/approve`);
-    await as(ctx, tenant.test).post(`/v1/test_helpers/investors/${mine.id}/kyc/approve`);
+    await ctx.as(tenant.test).post(`/v1/test_helpers/investors/${someone.id}/kyc/approve`);
+    await ctx.as(tenant.test).post(`/v1/test_helpers/investors/${mine.id}/kyc/approve`);
     await s.waitFor(1, (m) => m.event === 'kyc.verification.approved');
     const expected = (await listedAbout(mine.id)).filter((e) => e.event !== 'account.created');
     expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -175,11 +175,11 @@ describe('GET /v1/events/stream', () => {
   });
   /** What GET /v1/events lists about one investor (matching `event`), oldest first. */
   const listedAbout = async (investorId: string, event = '*') => {
-    const page = await as(ctx, tenant.test).get(`/v1/events?limit=100&event=${encodeURIComponent(event)}`);
+    const page = await ctx.as(tenant.test).get(`/v1/events?limit=100&event=${encodeURIComponent(event)}`);
     return (page.body.data as Array<{ id: string; event: string; data: any }>)
       .filter((e) => e.data.investor_id === investorId)
       .reverse();
   };
   /** The record GET /v1/events/{id} answers: what the stream's data must equal. */
-  const listed = async (id: string) => (await as(ctx, tenant.test).get(`/v1/events/${id}`)).body;
+  const listed = async (id: string) => (await ctx.as(tenant.test).get(`/v1/events/${id}`)).body;
 });

@@ -5,7 +5,6 @@ import { forwardEvents } from 'src/cli/event-forwarder';
 import { listeningUrl, useTenant, useTestContext } from '../support/app';
 import { madeBeforeAll } from '../support/made-before-all';
 import { createInvestor } from '../investors/fixtures';
-import { as } from '../wallet/support/wallet';
 
 /**
  * `npm run cli -- events:listen --forward-to <url>` (src/cli/event-forwarder.ts): the stream of a
@@ -57,7 +56,7 @@ describe('events:listen forwards the event stream with Standard Webhooks signatu
     expect(verified).toEqual(event);
     expect(event.data.investor_id).toBe(investor.id);
     expect(delivery.headers['webhook-id']).toBe(event.id);
-    expect(event).toEqual((await as(ctx, tenant.test).get(`/v1/events/${event.id}`)).body);
+    expect(event).toEqual((await ctx.as(tenant.test).get(`/v1/events/${event.id}`)).body);
     expect(lines).toContainEqual({ event_id: event.id, event: 'account.created', status: 204 });
     // Another secret does not verify it.
     expect(() =>

@@ -2,7 +2,6 @@ import { basic, itSandbox, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
-import { as } from '../wallet/support/wallet';
 
 /** The hostile inputs that once answered 500 or froze the service answer a 4xx naming the field. */
 describe('Hostile input: bounded validation, nulls, huge offsets, unique races', () => {
@@ -10,7 +9,7 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
   const tenant = useTenant(ctx, { products: ['cash_management'] });
   let investor: { id: string; account_id: string };
   beforeAll(async () => {
-    const created = await as(ctx, tenant.test).post('/v1/investors', {
+    const created = await ctx.as(tenant.test).post('/v1/investors', {
       ...(await import('../investors/fixtures')).investorBody(),
     });
     investor = { id: created.body.id as string, account_id: created.body.account_id as string };
@@ -19,7 +18,7 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
   describe('wide objects and arrays are refused while parsing, naming the first field past the limit', () => {
     it('50,000 keys (0.73 MB) on order placement with an investor key', async () => {
       const key = await investorKey(ctx, tenant.test, investor.id);
-      const res = await as(ctx, key).post(orders(), manyKeys(50_000));
+      const res = await ctx.as(key).post(orders(), manyKeys(50_000));
       expectSvcError(res, 'SVC-400-001', { param: 'k100', message: /at most 100 keys/ });
     });
 
@@ -69,7 +68,7 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
       ];
       for (const [path, body] of bodies) {
         for (const creds of [key, tenant.test]) {
-          const res = await as(ctx, creds).post(path, body);
+          const res = await ctx.as(creds).post(path, body);
           expect([400, 403]).toContain(res.status);
         }
       }
@@ -163,7 +162,7 @@ describe('Hostile input: bounded validation, nulls, huge offsets, unique races',
     expect(list.body.data.filter((t: { is_default: boolean }) => t.is_default)).toHaveLength(1);
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const orders = () => `/v1/investors/${investor.id}/orders`;
   const order = {
     symbol: 'AAPL',

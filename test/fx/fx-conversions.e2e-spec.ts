@@ -5,7 +5,7 @@ import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
 import { freezeClock, MONDAY_OPEN } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { balancesByCurrency, eventWebhook, expectedConversion, nairaInvestor, setFxRate } from './support/fx';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -191,13 +191,13 @@ describe('FX quotes and conversions', () => {
     expect(balances.USD.cash).toBe('100.00');
     const other = await nairaInvestor(ctx, tenant.test, '1.00');
     const otherKey = await investorKey(ctx, tenant.test, other.investor.id);
-    expectSvcError(await as(ctx, otherKey).get(path), 'SVC-404-001');
+    expectSvcError(await ctx.as(otherKey).get(path), 'SVC-404-001');
     expectSvcError(
-      await as(ctx, otherKey).post(path, { from_currency: 'NGN', to_currency: 'USD', amount: '1.00' }),
+      await ctx.as(otherKey).post(path, { from_currency: 'NGN', to_currency: 'USD', amount: '1.00' }),
       'SVC-404-001',
     );
     expectSvcError(
-      await as(ctx, otherKey).post('/v1/test_helpers/fx-rates', {
+      await ctx.as(otherKey).post('/v1/test_helpers/fx-rates', {
         from_currency: 'USD',
         to_currency: 'NGN',
         rate: '1.0',
@@ -205,7 +205,7 @@ describe('FX quotes and conversions', () => {
       'SVC-403-001',
     );
     expectSvcError(
-      await as(ctx, tenant.live).post('/v1/test_helpers/fx-rates', {
+      await ctx.as(tenant.live).post('/v1/test_helpers/fx-rates', {
         from_currency: 'USD',
         to_currency: 'NGN',
         rate: '1.0',
@@ -247,7 +247,7 @@ describe('FX quotes and conversions', () => {
       .send({ fx_spread_bps: 250 });
     expect(patched.body).toEqual({ tenant_id: other.tenantId, fx_spread_bps: 250 });
     await setFxRate(ctx, other.test, 'KES', 'USD', '0.0077');
-    const quote = await as(ctx, other.test).post('/v1/fx/quotes', {
+    const quote = await ctx.as(other.test).post('/v1/fx/quotes', {
       from_currency: 'KES',
       to_currency: 'USD',
       amount: '12345.67',
@@ -261,7 +261,7 @@ describe('FX quotes and conversions', () => {
     });
     expect(quote.body).toMatchObject({ spread_bps: 250, rate: model.rate, to_amount: model.to_amount });
     // The reverse pair is the inverse, 8 decimals half-even.
-    const back = await as(ctx, other.test).post('/v1/fx/quotes', {
+    const back = await ctx.as(other.test).post('/v1/fx/quotes', {
       from_currency: 'USD',
       to_currency: 'KES',
       amount: '1.00',
@@ -283,7 +283,7 @@ describe('FX quotes and conversions', () => {
     await freezeClock(ctx, other.test, MONDAY_OPEN);
     const mid = async () =>
       (
-        await as(ctx, other.test).post('/v1/fx/quotes', {
+        await ctx.as(other.test).post('/v1/fx/quotes', {
           from_currency: 'USD',
           to_currency: 'NGN',
           amount: '1.00',
@@ -295,7 +295,7 @@ describe('FX quotes and conversions', () => {
     expect(Number(first)).toBeLessThan(1550 * 1.3);
     const seen = new Set([first]);
     for (let day = 0; day < 3; day++) {
-      await as(ctx, other.test).post('/v1/test_helpers/clock', { advance_seconds: 86_400 });
+      await ctx.as(other.test).post('/v1/test_helpers/clock', { advance_seconds: 86_400 });
       seen.add(await mid());
     }
     expect(seen.size).toBeGreaterThan(1);
@@ -317,7 +317,7 @@ describe('FX quotes and conversions', () => {
       const amounts = ['150000.00', '99999.99'];
       let spread = new Decimal(0);
       for (const amount of amounts) {
-        const res = await as(ctx, scoped.test).post(path, {
+        const res = await ctx.as(scoped.test).post(path, {
           from_currency: 'NGN',
           to_currency: 'USD',
           amount,
@@ -346,5 +346,5 @@ describe('FX quotes and conversions', () => {
     },
   );
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
 });

@@ -3,7 +3,7 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { allActivities, netAmountsAndCash } from '../activities/support';
 import { itLocal, useTenant, useTestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
-import { as } from '../wallet/support/wallet';
+
 import { balancesByCurrency, expectedConversion, nairaInvestor, setFxRate } from './support/fx';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -21,7 +21,7 @@ describe('Naira to a US share and back', () => {
   let accountId: string;
 
   it('deposits naira, converts at a quote, buys and sells a US share, converts back', async () => {
-    const client = as(ctx, tenant.test);
+    const client = ctx.as(tenant.test);
     await freezeClock(ctx, tenant.test, MONDAY_OPEN);
     await setFxRate(ctx, tenant.test, 'USD', 'NGN', '1500');
     const { investor } = await nairaInvestor(ctx, tenant.test, '1000000.00');

@@ -6,7 +6,7 @@ import { expectSvcError } from '../support/errors';
 import { adminToken } from '../support/remote';
 import { investorKey } from '../investors/fixtures';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from '../trading/support/trading';
-import { activeInvestor, as } from '../wallet/support/wallet';
+import { activeInvestor } from '../wallet/support/wallet';
 import { balancesByCurrency, eventWebhook, firmAccount, journal } from '../fx/support/fx';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -38,18 +38,18 @@ describe('Firm account and journals', () => {
         },
       ],
     });
-    const live = await as(ctx, tenant.live).get('/v1/firm-account');
+    const live = await ctx.as(tenant.live).get('/v1/firm-account');
     expect(live.body).toMatchObject({ object: 'firm_account', livemode: true });
     expect(live.body.account_id).not.toBe(firm);
-    expectSvcError(await as(ctx, tenant.live).get(`/v1/wallet/accounts/${firm}/balances`), 'SVC-404-001');
+    expectSvcError(await ctx.as(tenant.live).get(`/v1/wallet/accounts/${firm}/balances`), 'SVC-404-001');
     const investor = await activeInvestor(ctx, tenant.test);
     const key = await investorKey(ctx, tenant.test, investor.id);
-    expectSvcError(await as(ctx, key).get('/v1/firm-account'), 'SVC-403-001');
-    expectSvcError(await as(ctx, key).post('/v1/firm-account/orders', {}), 'SVC-403-001');
-    expectSvcError(await as(ctx, key).get('/v1/firm-account/funding-sources'), 'SVC-403-001');
-    expectSvcError(await as(ctx, key).get(`/v1/wallet/accounts/${firm}/balances`), 'SVC-404-001');
-    expectSvcError(await as(ctx, key).get(`/v1/trading/accounts/${firm}/positions`), 'SVC-404-001');
-    expectSvcError(await as(ctx, key).post('/v1/journals', {}), 'SVC-403-001');
+    expectSvcError(await ctx.as(key).get('/v1/firm-account'), 'SVC-403-001');
+    expectSvcError(await ctx.as(key).post('/v1/firm-account/orders', {}), 'SVC-403-001');
+    expectSvcError(await ctx.as(key).get('/v1/firm-account/funding-sources'), 'SVC-403-001');
+    expectSvcError(await ctx.as(key).get(`/v1/wallet/accounts/${firm}/balances`), 'SVC-404-001');
+    expectSvcError(await ctx.as(key).get(`/v1/trading/accounts/${firm}/positions`), 'SVC-404-001');
+    expectSvcError(await ctx.as(key).post('/v1/journals', {}), 'SVC-403-001');
     const accounts = await client().get('/v1/accounts');
     expect(accounts.body.map((a: { id: string }) => a.id)).not.toContain(firm);
   });
@@ -321,7 +321,7 @@ describe('Firm account and journals', () => {
     expectSvcError(await cash('30.01'), 'SVC-422-008', { param: 'amount' });
     expect((await cash('30.00')).status).toBe(201);
     // The next day of the clock starts a new count.
-    await as(ctx, other.test).post('/v1/test_helpers/clock', {
+    await ctx.as(other.test).post('/v1/test_helpers/clock', {
       frozen_time: new Date(Date.parse(MONDAY_OPEN) + 86_400_000).toISOString(),
     });
     expect((await cash('50.00')).status).toBe(201);
@@ -331,7 +331,7 @@ describe('Firm account and journals', () => {
     expect(await ctx.app!.get(LedgerAudit).check(tenant.tenantId)).toEqual(NO_LEDGER_DISCREPANCIES);
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
 
   /** The clock frozen at Monday's open, and the tenant's firm account with 200,000.00 USD of settled cash. */
   async function openFundedFirmAccount(): Promise<void> {

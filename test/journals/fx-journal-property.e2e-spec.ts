@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { isRemote, useTestContext } from '../support/app';
 import { freezeClock, MONDAY_OPEN } from '../trading/support/trading';
-import { activeInvestor, as } from '../wallet/support/wallet';
+import { activeInvestor } from '../wallet/support/wallet';
 import {
   balancesByCurrency,
   expectedConversion,
@@ -41,14 +41,13 @@ describe('Property: conversions and journals', () => {
           const amount = new Decimal(step.cents).div(100);
           if (step.kind === 'convert') {
             const to = step.from === 'NGN' ? 'USD' : 'NGN';
-            const res = await as(ctx, tenant.test).post(
-              `/v1/wallet/accounts/${accounts[step.who]}/conversions`,
-              {
+            const res = await ctx
+              .as(tenant.test)
+              .post(`/v1/wallet/accounts/${accounts[step.who]}/conversions`, {
                 from_currency: step.from,
                 to_currency: to,
                 amount: amount.toFixed(2),
-              },
-            );
+              });
             const expected = expectedConversion({
               from: step.from,
               to,

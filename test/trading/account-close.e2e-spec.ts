@@ -1,6 +1,6 @@
 import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { as, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 
 /**
@@ -136,6 +136,6 @@ describe('Suspending and closing an account that holds money', () => {
     expect(again.body.status).toBe('filled');
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const close = (accountId: string) => client().post(`/v1/accounts/${accountId}/actions/close`);
 });

@@ -1,6 +1,6 @@
 import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { as, balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
+import { balances, fundingBody, linkBankAccount } from '../wallet/support/wallet';
 import { freezeClock, MONDAY_OPEN, setPrice, trader } from './support/trading';
 
 /**
@@ -156,5 +156,5 @@ describe('One balance, two modules: withdrawals and orders competing for the sam
     });
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
 });

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor } from '../investors/fixtures';
-import { as } from '../wallet/support/wallet';
+
 import { BOND_MONDAY_OPEN, freezeClock, MONDAY_OPEN, SATURDAY, setPrice, trader } from './support/trading';
 
 describe('Placing orders: every refusal names its field and what to send instead', () => {
@@ -74,7 +74,7 @@ describe('Placing orders: every refusal names its field and what to send instead
   it('403 SVC-403-002 for a bond without fixedIncomeEnabled, before any 422', async () => {
     // The account is not ACTIVE and has no cash, yet entitlement is what the partner hears first.
     const inactive = await createInvestor(ctx, tenant.test, { enabled_assets: ['us_equity', 'bonds'] });
-    const res = await as(ctx, tenant.test).post(`/v1/investors/${inactive.id}/orders`, {
+    const res = await ctx.as(tenant.test).post(`/v1/investors/${inactive.id}/orders`, {
       symbol: TREASURY_NOTE,
       side: 'buy',
       type: 'market',
@@ -86,7 +86,7 @@ describe('Placing orders: every refusal names its field and what to send instead
 
   it('422 SVC-422-001 when the account is not ACTIVE', async () => {
     const inactive = await createInvestor(ctx, tenant.test);
-    const res = await as(ctx, tenant.test).post(`/v1/investors/${inactive.id}/orders`, base);
+    const res = await ctx.as(tenant.test).post(`/v1/investors/${inactive.id}/orders`, base);
     expectSvcError(res, 'SVC-422-001', { param: 'investor_id' });
   });
 

@@ -5,7 +5,7 @@ import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { isRemote, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
-import { as } from '../wallet/support/wallet';
+
 import { advanceClock, freezeClock, BOND_MONDAY_OPEN, setPrice, trader } from './support/trading';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
@@ -140,7 +140,7 @@ describe('Positions, bonds and commissions', () => {
     const cost = cents(new Decimal(10).times(first.ask)).plus(cents(new Decimal(30).times(second.ask)));
     await setPrice(ctx, tenant.test, 'GOOGL', '130.00');
     const position = (
-      await as(ctx, tenant.test).get(`/v1/trading/accounts/${t.investor.account_id}/positions/GOOGL`)
+      await ctx.as(tenant.test).get(`/v1/trading/accounts/${t.investor.account_id}/positions/GOOGL`)
     ).body;
     expect(position).toMatchObject({
       symbol: 'GOOGL',
@@ -152,11 +152,11 @@ describe('Positions, bonds and commissions', () => {
       unrealized_pl: new Decimal(5200).minus(cost).toFixed(2),
     });
     await advanceClock(ctx, tenant.test, 8 * 3600); // after the close: the last close is the last price
-    const account = (await as(ctx, tenant.test).get(`/v1/accounts/${t.investor.account_id}`)).body;
+    const account = (await ctx.as(tenant.test).get(`/v1/accounts/${t.investor.account_id}`)).body;
     expect(account.last_equity).toBe(new Decimal(5000).minus(cost).plus(5200).toFixed(2));
-    const missing = await as(ctx, tenant.test).get(
-      `/v1/trading/accounts/${t.investor.account_id}/positions/AAPL`,
-    );
+    const missing = await ctx
+      .as(tenant.test)
+      .get(`/v1/trading/accounts/${t.investor.account_id}/positions/AAPL`);
     expect(missing.status).toBe(404);
   });
 

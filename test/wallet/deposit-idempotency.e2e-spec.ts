@@ -1,6 +1,6 @@
 import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { activeInvestor, as, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, fundingBody, linkBankAccount } from './support/wallet';
 
 /**
  * Deposits and withdrawals check and store their Idempotency-Key inside the transfer's own
@@ -95,7 +95,7 @@ describe('Idempotency-Key on deposits, kept inside the transfer transaction', ()
     expect(again.body).toEqual(first.body);
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const deposit = (key: string, amount = '10.00', bank = bankId) =>
     client().post(`/v1/wallet/accounts/${accountId}/funding`, fundingBody(bank, amount), key);
   const transfersWith = async (description: string) => {

@@ -1,7 +1,7 @@
 import { createTestContext, isRemote, TestContext, TestTenant } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
-import { activeInvestor, as, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, fundingBody, linkBankAccount } from './support/wallet';
 
 describe('Funding sources', () => {
   let ctx: TestContext;
@@ -136,22 +136,22 @@ describe('Funding sources', () => {
     const other = await createInvestor(ctx, tenant.test);
     const bank = await linkBankAccount(ctx, tenant.test, investor.id);
     const key = await investorKey(ctx, tenant.test, investor.id);
-    expect((await as(ctx, key).get(`/v1/investors/${investor.id}/funding-sources/${bank.id}`)).status).toBe(
+    expect((await ctx.as(key).get(`/v1/investors/${investor.id}/funding-sources/${bank.id}`)).status).toBe(
       200,
     );
-    expectSvcError(await as(ctx, key).get(`/v1/investors/${other.id}/funding-sources`), 'SVC-404-001');
+    expectSvcError(await ctx.as(key).get(`/v1/investors/${other.id}/funding-sources`), 'SVC-404-001');
     expectSvcError(await client().get(`/v1/investors/${other.id}/funding-sources/${bank.id}`), 'SVC-404-001');
     expectSvcError(
-      await as(ctx, tenant.live).get(`/v1/investors/${investor.id}/funding-sources/${bank.id}`),
+      await ctx.as(tenant.live).get(`/v1/investors/${investor.id}/funding-sources/${bank.id}`),
       'SVC-404-001',
     );
     const stranger = await ctx.createTenant();
     expectSvcError(
-      await as(ctx, stranger.test).get(`/v1/investors/${investor.id}/funding-sources`),
+      await ctx.as(stranger.test).get(`/v1/investors/${investor.id}/funding-sources`),
       'SVC-404-001',
     );
     expectSvcError(
-      await as(ctx, stranger.test).post(`/v1/investors/${investor.id}/funding-sources`, US),
+      await ctx.as(stranger.test).post(`/v1/investors/${investor.id}/funding-sources`, US),
       'SVC-404-001',
     );
     expectSvcError(
@@ -185,7 +185,7 @@ describe('Funding sources', () => {
     }
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const US = {
     type: 'bank_account',
     account_holder_name: 'Ada Obi',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LedgerAudit } from 'src/modules/ledger/ledger-audit.service';
 import { basic, isRemote, useTestContext } from '../support/app';
-import { activeInvestor, as, FAILING_ACCOUNT, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, FAILING_ACCOUNT, fundingBody, linkBankAccount } from './support/wallet';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 /**
@@ -20,7 +20,7 @@ describe('Ledger property: random transfer histories', () => {
         fc.array(op, { minLength: 1, maxLength: 14 }),
         async (opening, ops) => {
           const tenant = await ctx.createTenant({ products: ['cash_management'] });
-          const client = as(ctx, tenant.test);
+          const client = ctx.as(tenant.test);
           // Cash sweep interest is not part of this model: the default tier pays 0 %, so a month
           // boundary crossed by `advance` pays nothing into cash.
           const [standard] = (await client.get('/v1/cash-management/apr-tiers')).body.data;

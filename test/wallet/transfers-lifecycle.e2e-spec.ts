@@ -3,7 +3,6 @@ import { madeBeforeAll } from '../support/made-before-all';
 import { expectSvcError } from '../support/errors';
 import {
   activeInvestor,
-  as,
   balances,
   FAILING_ACCOUNT,
   fundingBody,
@@ -232,17 +231,16 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
       const res = await client().post(`/v1/investors/${investor.id}/api-keys`, { name: 'app' });
       return { id: res.body.id, publicKey: res.body.public_key, secret: res.body.secret };
     })();
-    const mine = await as(ctx, key).post(
-      `/v1/wallet/accounts/${investor.account_id}/funding`,
-      fundingBody(bank.id, '25.00'),
-    );
+    const mine = await ctx
+      .as(key)
+      .post(`/v1/wallet/accounts/${investor.account_id}/funding`, fundingBody(bank.id, '25.00'));
     expect(mine.status).toBe(201);
     const theirs = await client().post(
       `/v1/wallet/accounts/${other.account_id}/funding`,
       fundingBody(otherBank.id, '5.00'),
     );
     const helper = (creds: typeof key, id: string, action: 'settle' | 'fail', body?: object) =>
-      as(ctx, creds).post(`/v1/test_helpers/wallet/transactions/${id}/${action}`, body);
+      ctx.as(creds).post(`/v1/test_helpers/wallet/transactions/${id}/${action}`, body);
 
     expectSvcError(await helper(key, theirs.body.transaction_id, 'settle'), 'SVC-404-001');
     expectSvcError(await helper(tenant.live, mine.body.transaction_id, 'settle'), 'SVC-404-001');
@@ -349,7 +347,7 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
   async function payNoInterest(): Promise<void> {
     // Cash sweep interest stays out of these balances: the default tier pays 0 %, so a clock move
     // across a month's first business day pays nothing into cash.
-    const [standard] = (await as(ctx, tenant.test).get('/v1/cash-management/apr-tiers')).body.data;
+    const [standard] = (await ctx.as(tenant.test).get('/v1/cash-management/apr-tiers')).body.data;
     await ctx
       .http()
       .patch(`/v1/cash-management/apr-tiers/${standard.id}`)
@@ -357,7 +355,7 @@ describe('Transfers: the lifecycle on the test clock, with every event at the pa
       .send({ account_rate_bps: 0, correspondent_rate_bps: 0 });
   }
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const move = (body: object) => client().post('/v1/test_helpers/clock', body);
   const txn = (accountId: string, id: string) =>
     client().get(`/v1/wallet/accounts/${accountId}/transactions/${id}`);

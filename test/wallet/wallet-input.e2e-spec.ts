@@ -1,7 +1,7 @@
 import { useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { createInvestor, investorKey } from '../investors/fixtures';
-import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
 
 describe('Wallet: bad input and scope', () => {
   const ctx = useTestContext();
@@ -179,18 +179,18 @@ describe('Wallet: bad input and scope', () => {
       const key = await investorKey(ctx, tenant.test, investor.id);
       const other = await activeInvestor(ctx, tenant.test);
       const otherBank = await linkBankAccount(ctx, tenant.test, other.id);
-      const own = await as(ctx, key).post(`${wallet}/funding`, fundingBody(bank.id, '5.00'));
+      const own = await ctx.as(key).post(`${wallet}/funding`, fundingBody(bank.id, '5.00'));
       expect(own.status).toBe(201);
       const elsewhere = `/v1/wallet/accounts/${other.account_id}`;
       expectSvcError(
-        await as(ctx, key).post(`${elsewhere}/funding`, fundingBody(otherBank.id, '5.00')),
+        await ctx.as(key).post(`${elsewhere}/funding`, fundingBody(otherBank.id, '5.00')),
         'SVC-404-001',
       );
-      expectSvcError(await as(ctx, key).get(`${elsewhere}/balances`), 'SVC-404-001');
-      expectSvcError(await as(ctx, key).get(`${elsewhere}/transactions`), 'SVC-404-001');
+      expectSvcError(await ctx.as(key).get(`${elsewhere}/balances`), 'SVC-404-001');
+      expectSvcError(await ctx.as(key).get(`${elsewhere}/transactions`), 'SVC-404-001');
       const theirs = await client().post(`${elsewhere}/funding`, fundingBody(otherBank.id, '5.00'));
       expectSvcError(
-        await as(ctx, key).get(`${elsewhere}/transactions/${theirs.body.transaction_id}`),
+        await ctx.as(key).get(`${elsewhere}/transactions/${theirs.body.transaction_id}`),
         'SVC-404-001',
       );
       expectSvcError(
@@ -201,15 +201,15 @@ describe('Wallet: bad input and scope', () => {
         await client().post(`${wallet}/transactions/${theirs.body.transaction_id}/cancel`),
         'SVC-404-001',
       );
-      expectSvcError(await as(ctx, key).get(`/v1/investors/${other.id}/deposits`), 'SVC-404-001');
+      expectSvcError(await ctx.as(key).get(`/v1/investors/${other.id}/deposits`), 'SVC-404-001');
 
       const stranger = await ctx.createTenant();
-      expectSvcError(await as(ctx, stranger.test).get(`${wallet}/balances`), 'SVC-404-001');
+      expectSvcError(await ctx.as(stranger.test).get(`${wallet}/balances`), 'SVC-404-001');
       expectSvcError(
-        await as(ctx, stranger.test).post(`${wallet}/funding`, fundingBody(bank.id, '5.00')),
+        await ctx.as(stranger.test).post(`${wallet}/funding`, fundingBody(bank.id, '5.00')),
         'SVC-404-001',
       );
-      expectSvcError(await as(ctx, tenant.live).get(`${wallet}/balances`), 'SVC-404-001');
+      expectSvcError(await ctx.as(tenant.live).get(`${wallet}/balances`), 'SVC-404-001');
       expectSvcError(await client().get('/v1/wallet/accounts/not-a-uuid/balances'), 'SVC-404-001');
       expectSvcError(await client().get(`${wallet}/transactions/txn_missing`), 'SVC-404-001');
     });
@@ -290,6 +290,6 @@ describe('Wallet: bad input and scope', () => {
     });
   });
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
   const transactions = async () => (await client().get(`${wallet}/transactions`)).body as unknown[];
 });

@@ -3,14 +3,14 @@ import { isRemote, useTenant, useTestContext } from '../support/app';
 import { runCli } from '../support/cli';
 import { sandboxTerms } from '../support/sandbox-terms';
 import { expectSvcError } from '../support/errors';
-import { activeInvestor, as, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, balances, fundedAccount, fundingBody, linkBankAccount } from './support/wallet';
 
 describe('Withdrawals under concurrency, and fees', () => {
   const ctx = useTestContext();
   const tenant = useTenant(ctx);
   afterAll(() => closeCliContext());
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
 
   it('50 concurrent withdrawals never overdraw: exactly what fits is held, the rest is 422 naming amount', async () => {
     const { investor, bank } = await fundedAccount(ctx, tenant.test, '1000.00');
@@ -60,10 +60,9 @@ describe('Withdrawals under concurrency, and fees', () => {
     const bank = await linkBankAccount(ctx, fresh.test, investor.id);
     const results = await Promise.all(
       Array.from({ length: 60 }, () =>
-        as(ctx, fresh.test).post(
-          `/v1/wallet/accounts/${investor.account_id}/funding`,
-          fundingBody(bank.id, '1.00'),
-        ),
+        ctx
+          .as(fresh.test)
+          .post(`/v1/wallet/accounts/${investor.account_id}/funding`, fundingBody(bank.id, '1.00')),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(60).fill(201));
@@ -126,7 +125,7 @@ describe('Withdrawals under concurrency, and fees', () => {
 
     const { investor, bank } = await fundedAccount(ctx, partner.test, '1000.00');
     const wallet = `/v1/wallet/accounts/${investor.account_id}`;
-    const client = as(ctx, partner.test);
+    const client = ctx.as(partner.test);
     const deposits = await client.get(`${wallet}/transactions?type=deposit`);
     expect(deposits.body[0]).toMatchObject({
       amount: '1000.00',

@@ -6,7 +6,7 @@ import { itLocal, useTenant, useTestContext } from '../support/app';
 import { madeBeforeAll } from '../support/made-before-all';
 import { testQueue } from '../support/redis';
 import { startWorkerProcess, type WorkerProcess } from '../foundation/support/worker-process';
-import { activeInvestor, as, balances, fundingBody, linkBankAccount } from './support/wallet';
+import { activeInvestor, balances, fundingBody, linkBankAccount } from './support/wallet';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 
 // This file's API only produces jobs; the worker is a child process the tests kill and restart.
@@ -64,7 +64,7 @@ describe('A worker killed between processing and settled posts exactly once', ()
     90_000,
   );
 
-  const client = () => as(ctx, tenant.test);
+  const client = () => ctx.as(tenant.test);
 
   /** What happened to one deposit: its status, its completed events, its settlement journals. */
   async function outcome(accountId: string, transactionId: string) {

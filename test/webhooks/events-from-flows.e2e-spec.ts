@@ -1,6 +1,6 @@
 import { basic, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
-import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
+import { fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { matchesEventFilter } from './support/webhooks';
 
 /**
@@ -82,10 +82,9 @@ describe('GET /v1/events over events made through the API', () => {
   /** A funded investor withdraws; the tenant's events as then listed. */
   async function withdrawAndList(): Promise<void> {
     const { investor, bank } = await fundedAccount(ctx, tenant.test, '100.00');
-    const withdrawal = await as(ctx, tenant.test).post(
-      `/v1/wallet/accounts/${investor.account_id}/withdrawals`,
-      fundingBody(bank.id, '10.00'),
-    );
+    const withdrawal = await ctx
+      .as(tenant.test)
+      .post(`/v1/wallet/accounts/${investor.account_id}/withdrawals`, fundingBody(bank.id, '10.00'));
     expect(withdrawal.status).toBeLessThan(300);
     const res = await get('/v1/events?limit=100');
     expect(res.status).toBe(200);

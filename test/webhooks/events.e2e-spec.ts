@@ -1,7 +1,7 @@
 import { basic, isRemote, itLocal, TestContext, TestTenant, useTenant, useTestContext } from '../support/app';
 import { expectSvcError } from '../support/errors';
 import { freezeClock, MONDAY_OPEN, setPrice } from '../trading/support/trading';
-import { as, fundedAccount, fundingBody } from '../wallet/support/wallet';
+import { fundedAccount, fundingBody } from '../wallet/support/wallet';
 import { accountCreatedEvent } from './support/sinks';
 import { dropQueueKeys, emit, matchesEventFilter } from './support/webhooks';
 
@@ -288,7 +288,7 @@ async function historyThroughApi(
   await freezeClock(ctx, creds, MONDAY_OPEN);
   const { investor, bank } = await fundedAccount(ctx, creds, '1000.00');
   await setPrice(ctx, creds, 'AAPL', '100.00');
-  const client = as(ctx, creds);
+  const client = ctx.as(creds);
   const order = await client.post(`/v1/investors/${investor.id}/orders`, {
     symbol: 'AAPL',
     side: 'buy',

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { isRemote, type TestContext, type TestCredentials } from '../../support/app';
 import { WebhookReceiver } from '../../investors/receiver';
 import { depositSettled } from '../../support/factories';
-import { activeInvestor, as, linkBankAccount } from '../../wallet/support/wallet';
+import { activeInvestor, linkBankAccount } from '../../wallet/support/wallet';
 
 export { depositSettled };
 
@@ -40,7 +40,7 @@ export async function setFxRate(
   to: string,
   rate: string | null,
 ): Promise<void> {
-  const res = await as(ctx, creds).post('/v1/test_helpers/fx-rates', {
+  const res = await ctx.as(creds).post('/v1/test_helpers/fx-rates', {
     from_currency: from,
     to_currency: to,
     rate,
@@ -52,7 +52,7 @@ export async function setFxRate(
 
 /** The balances of an account keyed by currency. */
 export async function balancesByCurrency(ctx: TestContext, creds: TestCredentials, accountId: string) {
-  const res = await as(ctx, creds).get(`/v1/wallet/accounts/${accountId}/balances`);
+  const res = await ctx.as(creds).get(`/v1/wallet/accounts/${accountId}/balances`);
   expect(res.status).toBe(200);
   return Object.fromEntries(
     (res.body as Array<Record<string, string>>).map((b) => [b.currency, b]),
@@ -104,7 +104,7 @@ export function expectedConversion(input: {
 export async function eventWebhook(ctx: TestContext, creds: TestCredentials, eventTypeNames: string[]) {
   const receiver = new WebhookReceiver();
   const url = await receiver.start({ ctx, creds });
-  const created = await as(ctx, creds).post('/v1/webhooks', { name: 'fx-journals', url, eventTypeNames });
+  const created = await ctx.as(creds).post('/v1/webhooks', { name: 'fx-journals', url, eventTypeNames });
   if (created.status !== 201) {
     throw new Error(`webhook failed: ${created.status} ${JSON.stringify(created.body)}`);
   }
@@ -131,7 +131,7 @@ export async function eventWebhook(ctx: TestContext, creds: TestCredentials, eve
 
 /** The tenant's firm account through the API, funded with `usd` of settled cash when given. */
 export async function firmAccount(ctx: TestContext, creds: TestCredentials, usd?: string) {
-  const client = as(ctx, creds);
+  const client = ctx.as(creds);
   const res = await client.get('/v1/firm-account');
   if (res.status !== 200) {
     throw new Error(`firm account failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -166,5 +166,5 @@ export function journal(
   body: Record<string, unknown>,
   key?: string,
 ) {
-  return as(ctx, creds).post('/v1/journals', body, key);
+  return ctx.as(creds).post('/v1/journals', body, key);
 }

@@ -11,13 +11,8 @@ export {
   SETTLING_ACCOUNT,
 } from '../../support/factories';
 
-/** Requests as one key: the wallet specs' client, the context's own (ctx.as). */
-export function as(ctx: TestContext, creds: TestCredentials) {
-  return ctx.as(creds);
-}
-
 export async function balances(ctx: TestContext, creds: TestCredentials, accountId: string) {
-  const res = await as(ctx, creds).get(`/v1/wallet/accounts/${accountId}/balances`);
+  const res = await ctx.as(creds).get(`/v1/wallet/accounts/${accountId}/balances`);
   expect(res.status).toBe(200);
   return res.body as Array<Record<string, string>>;
 }
@@ -31,7 +26,7 @@ export async function balances(ctx: TestContext, creds: TestCredentials, account
 export async function partnerWebhook(ctx: TestContext, creds: TestCredentials, eventTypeNames: string[]) {
   const receiver = new WebhookReceiver();
   const url = await receiver.start({ ctx, creds });
-  const created = await as(ctx, creds).post('/v1/webhooks', { name: 'wallet', url, eventTypeNames });
+  const created = await ctx.as(creds).post('/v1/webhooks', { name: 'wallet', url, eventTypeNames });
   if (created.status !== 201) {
     throw new Error(`webhook failed: ${created.status} ${JSON.stringify(created.body)}`);
   }
