@@ -168,8 +168,8 @@ describe('Many processes: three APIs and two workers, one worker killed -9 halfw
     fleet = await startFleet({ ...FLEET_ENV, REDIS_CLUSTER_NODES: cluster.nodes }, { apis: 3, workers: 2 });
     queues = [testQueue(SCHEDULED_JOBS_QUEUE), testQueue(WEBHOOK_DELIVERY_QUEUE)];
     const running = fleet;
-    await runWorkload(running).catch((err: unknown) => {
-      throw withErrorLogs(err, running);
+    await runWorkload(running).catch(async (err: unknown) => {
+      throw await withErrorLogs(err, running);
     });
   }
 

@@ -47,11 +47,18 @@ export async function startFleet(
   };
 }
 
-/** `err` with the API processes' last error log lines added to its message (what a 5xx they answered was). */
-export function withErrorLogs(err: unknown, fleet: Fleet): unknown {
-  const lines = fleet.apis.flatMap((api) => api.errorLogs().map((line) => `${api.baseUrl} ${line}`));
-  if (lines.length > 0 && err instanceof Error) {
-    err.message += `\nError log lines of the API processes:\n${lines.join('\n')}`;
+/**
+ * `err` with the API processes' last error log lines added to its message (what a 5xx they answered
+ * was). A process writes the line before its answer, but this process may read the answer first
+ * (two pipes): the lines are awaited for up to two seconds.
+ */
+export async function withErrorLogs(err: unknown, fleet: Fleet): Promise<unknown> {
+  const lines = () => fleet.apis.flatMap((api) => api.errorLogs().map((line) => `${api.baseUrl} ${line}`));
+  for (let waited = 0; lines().length === 0 && waited < 2000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (lines().length > 0 && err instanceof Error) {
+    err.message += `\nError log lines of the API processes:\n${lines().join('\n')}`;
   }
   return err;
 }

@@ -7,6 +7,8 @@ import type { RedisConnection } from 'src/core/redis/redis-connection';
 
 /** How long a caller's last write position is kept: far beyond the lag any replica may serve at. */
 const MARK_TTL_MS = 10_000;
+/** A position no replica reaches: the mark of a write whose position could not be read. */
+export const BEYOND_ANY_REPLICA = 'FFFFFFFF/FFFFFFFF';
 /** Marks kept in this process (the oldest go first). */
 const MAX_LOCAL_MARKS = 100_000;
 
@@ -25,11 +27,13 @@ export class WriteMarks {
     @Inject(REDIS) private readonly redis: RedisConnection,
   ) {}
 
-  /** Records the primary's position after `caller`'s write has committed. */
+  /**
+   * Records the primary's position after `caller`'s write has committed. Never fails: the write is
+   * done and its answer must go out. When the position cannot be read, the mark is the highest
+   * position there is, so no replica serves the caller until the mark expires.
+   */
   async record(caller: string): Promise<void> {
-    const [{ lsn }] = await this.primary.query<Array<{ lsn: string }>>(
-      'SELECT pg_current_wal_lsn()::text AS lsn',
-    );
+    const lsn = await this.primaryPosition();
     if (this.local.size >= MAX_LOCAL_MARKS) {
       this.local.delete(this.local.keys().next().value as string);
     }
@@ -38,6 +42,20 @@ export class WriteMarks {
     await this.redis.set(markKey(caller), lsn, 'PX', MARK_TTL_MS).catch((err: Error) => {
       this.logger.warn(`Write position not shared (Redis): ${err.message}`);
     });
+  }
+
+  private async primaryPosition(): Promise<string> {
+    try {
+      const [{ lsn }] = await this.primary.query<Array<{ lsn: string }>>(
+        'SELECT pg_current_wal_lsn()::text AS lsn',
+      );
+      return lsn;
+    } catch (err) {
+      this.logger.warn(
+        `Write position not read, the caller's reads stay on the primary: ${(err as Error).message}`,
+      );
+      return BEYOND_ANY_REPLICA;
+    }
   }
 
   /**
