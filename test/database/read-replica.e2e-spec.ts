@@ -44,8 +44,7 @@ describe('Read replica', () => {
   itLocal(
     'shows a change other work committed once its event is heard, though the replica has not replayed it',
     async () => {
-      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
-      try {
+      await servers.whileReplayPaused(async () => {
         // As a job does it (no request of the caller): the outbox's row and its notification.
         const id = `evt_replica_${Date.now()}`;
         const notice = JSON.stringify({
@@ -71,9 +70,7 @@ describe('Read replica', () => {
         );
         // The replica was still within the bound: only the tenant's change kept it off.
         expect(await replicaStates()).toEqual(['in_use']);
-      } finally {
-        await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
-      }
+      });
     },
   );
 
@@ -89,17 +86,14 @@ describe('Read replica', () => {
         10_000,
       );
       await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
-      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
-      try {
+      await servers.whileReplayPaused(async () => {
         const feed = await read(
           viaReplica,
           `/v1/trading/accounts/${accountId}/activities?activity_types=CSD`,
         );
         expect(feed.body.map((a: { net_amount: string }) => a.net_amount)).toContain('5.00');
         expect(await replicaStates()).toEqual(['in_use']);
-      } finally {
-        await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
-      }
+      });
     },
   );
 
@@ -158,21 +152,17 @@ describe('Read replica', () => {
   );
 
   itLocal('lets a caller read its own write at once, though the replica has not replayed it', async () => {
-    await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
-    try {
+    await servers.whileReplayPaused(async () => {
       const created = await activeInvestor(viaReplica, tenant.test);
       const listed = await read(viaReplica, '/v1/investors?limit=100');
       expect(listed.body.data.map((i: { id: string }) => i.id)).toContain(created.id);
       // The replica was still within the bound: only the caller's own write kept it off.
       expect(await replicaStates()).toEqual(['in_use']);
-    } finally {
-      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
-    }
+    });
   });
 
   itLocal('skips a replica further behind than the bound, and uses it again once caught up', async () => {
-    await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_pause()');
-    try {
+    await servers.whileReplayPaused(async () => {
       // Another caller's writes (a new tenant) move the primary on while the replica stands still.
       await direct.createTenant();
       await eventually(replicaStates, (states) => states[0] === 'lagging', MAX_LAG_MS * 3);
@@ -183,9 +173,7 @@ describe('Read replica', () => {
       });
       expect(reads.replica).toBe(0);
       expect(reads.primary).toBeGreaterThan(0);
-    } finally {
-      await servers.sql('replica', 'svc', 'SELECT pg_wal_replay_resume()');
-    }
+    });
     await eventually(replicaStates, (states) => states[0] === 'in_use', 10_000);
     const again = await servers.readsDuring('api_replica', async () => {
       expect((await read(viaReplica, '/v1/investors?limit=50')).status).toBe(200);

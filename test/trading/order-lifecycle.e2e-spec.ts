@@ -13,13 +13,8 @@ import {
 
 /** Each order type × time_in_force path, driven by the price helper and the test clock, with its events. */
 describe('Order lifecycle: types, times in force, fills and events', () => {
-  const ctx = useTestContext();
-  const tenant = useTenant(ctx);
-  beforeAll(() => freezeClock(ctx, tenant.test, MONDAY_OPEN));
-  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  const { ctx, tenant, hook } = useClockAndOrderWebhook(MONDAY_OPEN);
   const t = madeBeforeAll('The trader', () => trader(ctx, tenant.test, '100000.00'));
-  afterAll(() => hook.stop());
-  afterAll(() => ctx.close());
 
   it('market buy by notional fills at once at the ask; order.accepted then order.filled carry the spec’s fields', async () => {
     const quote = await setPrice(ctx, tenant.test, 'AAPL', '200.00');
@@ -294,14 +289,8 @@ describe('Order lifecycle: types, times in force, fills and events', () => {
 });
 
 describe('Session events on the test clock', () => {
-  // One database per file: each describe's app closes in its afterAll, before the next one boots.
-  const ctx = useTestContext();
-  const tenant = useTenant(ctx);
-  beforeAll(() => freezeClock(ctx, tenant.test, SATURDAY));
-  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  const { ctx, tenant, hook } = useClockAndOrderWebhook(SATURDAY);
   const t = madeBeforeAll('The trader', () => trader(ctx, tenant.test, '100000.00'));
-  afterAll(() => hook.stop());
-  afterAll(() => ctx.close());
 
   it('opg and day orders placed over the weekend fill at Monday’s open; cls fills at the close; day orders left are canceled, gtc stays', async () => {
     await setPrice(ctx, tenant.test, 'IBM', '100.00');
@@ -372,12 +361,7 @@ describe('Session events on the test clock', () => {
 });
 
 describe('Rejection at execution', () => {
-  const ctx = useTestContext();
-  const tenant = useTenant(ctx);
-  beforeAll(() => freezeClock(ctx, tenant.test, SATURDAY));
-  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
-  afterAll(() => hook.stop());
-  afterAll(() => ctx.close());
+  const { ctx, tenant, hook } = useClockAndOrderWebhook(SATURDAY);
 
   it('a market buy whose price doubled before the open is rejected: nothing filled, its hold released', async () => {
     const t = await trader(ctx, tenant.test, '1000.00');
@@ -405,3 +389,18 @@ describe('Rejection at execution', () => {
     expect(await t.executions(res.body.id)).toEqual([]);
   });
 });
+
+/**
+ * A describe's app, a tenant whose test clock is frozen at `frozenAt` and its order webhook, the
+ * webhook stopped and the app closed in the describe's afterAll: the file has one database, so
+ * each describe's app closes before the next one boots.
+ */
+function useClockAndOrderWebhook(frozenAt: string) {
+  const ctx = useTestContext();
+  const tenant = useTenant(ctx);
+  beforeAll(() => freezeClock(ctx, tenant.test, frozenAt));
+  const hook = madeBeforeAll('The order webhook', () => orderWebhook(ctx, tenant.test));
+  afterAll(() => hook.stop());
+  afterAll(() => ctx.close());
+  return { ctx, tenant, hook };
+}

@@ -8,6 +8,7 @@ import { testQueue } from '../support/redis';
 import { startWorkerProcess, type WorkerProcess } from '../foundation/support/worker-process';
 import { activeInvestor, balances, fundingBody, linkBankAccount } from './support/wallet';
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
+import { eventually } from '../webhooks/support/webhooks';
 
 // This file's API only produces jobs; the worker is a child process the tests kill and restart.
 configureApiWithoutWorker();
@@ -46,9 +47,10 @@ describe('A worker killed between processing and settled posts exactly once', ()
       );
 
       workers.push(await startWorker());
-      await until(
+      await eventually(
         () => job.getState(),
         (state) => state === 'completed',
+        WORKER_WAIT_MS,
       );
       expect(await outcome(investor.account_id, id)).toEqual({
         status: 'settled',
@@ -85,17 +87,19 @@ describe('A worker killed between processing and settled posts exactly once', ()
 
   /** The Bull job of the deposit's settlement step, once it exists. */
   async function settleJob(transactionId: string): Promise<Queue.Job> {
-    const [row] = await until(
+    const [row] = await eventually(
       () =>
         ctx.dataSource.query(
           `SELECT id FROM scheduled_jobs WHERE kind = 'transfer.settle' AND dedupe_key = $1`,
           [transactionId],
         ),
       (rows: unknown[]) => rows.length === 1,
+      WORKER_WAIT_MS,
     );
-    return until(
+    return eventually(
       () => jobQueue.queue.getJob((row as { id: string }).id),
       (job) => job !== null,
+      WORKER_WAIT_MS,
     ) as Promise<Queue.Job>;
   }
 });
@@ -109,20 +113,6 @@ const startWorker = (crash?: 'after_commit' | 'before_commit'): Promise<WorkerPr
     { script: CRASHING_WORKER },
   );
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** The settings of this file's API, read when its beforeAll boots it. */
 function configureApiWithoutWorker(): void {
   process.env.WORKER_IN_PROCESS = 'false';
@@ -132,3 +122,6 @@ function configureApiWithoutWorker(): void {
   // A run whose worker died is taken up again within 2 s.
   process.env.JOB_LOCK_MS = '2000';
 }
+
+/** How long a worker process (started under ts-node on busy cores) may take to run a job. */
+const WORKER_WAIT_MS = 30_000;

@@ -21,6 +21,8 @@ export interface ReplicaServers {
     applicationName: string,
     work: () => Promise<void>,
   ): Promise<{ primary: number; replica: number }>;
+  /** Runs `work` with the replica's replay paused (it stays connected, falling behind), then resumes it. */
+  whileReplayPaused<T>(work: () => Promise<T>): Promise<T>;
   stopReplica(): void;
   startReplica(): void;
   stop(): void;
@@ -48,6 +50,14 @@ export function startReplicaServers(): ReplicaServers {
     primaryUrl: (database, name) => urlOf(primary, database, name),
     replicaUrl: (database, name) => urlOf(replica, database, name),
     sql,
+    async whileReplayPaused(work) {
+      await sql('replica', 'postgres', 'SELECT pg_wal_replay_pause()');
+      try {
+        return await work();
+      } finally {
+        await sql('replica', 'postgres', 'SELECT pg_wal_replay_resume()');
+      }
+    },
     async readsDuring(applicationName, work) {
       const before = { primary: logLength(primaryLog), replica: logLength(replicaLog) };
       await work();
