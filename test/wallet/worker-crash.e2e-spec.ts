@@ -10,7 +10,6 @@ import { activeInvestor, balances, fundingBody, linkBankAccount } from './suppor
 import { NO_LEDGER_DISCREPANCIES } from '../support/ledger-audit';
 import { eventually } from '../webhooks/support/webhooks';
 
-// This file's API only produces jobs; the worker is a child process the tests kill and restart.
 configureApiWithoutWorker();
 
 describe('A worker killed between processing and settled posts exactly once', () => {
@@ -113,7 +112,10 @@ const startWorker = (crash?: 'after_commit' | 'before_commit'): Promise<WorkerPr
     { script: CRASHING_WORKER },
   );
 
-/** The settings of this file's API, read when its beforeAll boots it. */
+/**
+ * The settings of this file's API, read when its beforeAll boots it: the API only produces jobs;
+ * the worker is a child process the tests kill and restart.
+ */
 function configureApiWithoutWorker(): void {
   process.env.WORKER_IN_PROCESS = 'false';
   process.env.TRANSFER_PROCESSING_DELAY_SECONDS = '1';
