@@ -87,10 +87,16 @@ export function startServer(
  * two servers is steadier than comparing their rates on a busy machine.
  */
 export function cpuSeconds(pid: number, thread?: number): number {
+  const { user, system } = cpuSecondsSplit(pid, thread);
+  return user + system;
+}
+
+/** cpuSeconds in its two parts: in the process itself (user) and in the kernel for it (system). */
+export function cpuSecondsSplit(pid: number, thread?: number): { user: number; system: number } {
   const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
   const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 /**

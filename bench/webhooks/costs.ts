@@ -1,19 +1,25 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { backendCpuSeconds, backendCpuUsed, cpuSeconds } from 'bench/lib/server-process';
+import { readQueryCount } from 'bench/lib/query-count';
+import { backendCpuSeconds, backendCpuUsed, cpuSeconds, cpuSecondsSplit } from 'bench/lib/server-process';
 
 /**
- * Where a scenario's time goes, per delivery: CPU of this process (the service: API, relay, queue
- * consumer and the emitters), of the PostgreSQL backends serving it, of redis-server and of the
- * receiver; statements sent to PostgreSQL and commands run by Redis (from `INFO commandstats`,
- * which counts every client of that server: the machine's other users too).
+ * Where a scenario's time goes, per delivery: CPU of the service's processes (this one: API and
+ * the emitters, with relay and queue consumer unless a worker process runs them), of the
+ * PostgreSQL backends serving them, of redis-server and of the receiver; statements sent to
+ * PostgreSQL and commands run by Redis (from `INFO commandstats`, which counts every client of
+ * that server: the machine's other users too).
  */
 export interface Costs {
+  /** This process and the worker process, if any. */
   app_cpu_us: number;
   /** The part of app_cpu_us spent in the kernel (socket writes and reads, wake-ups). */
   app_system_cpu_us: number;
-  /** The part of app_cpu_us on the JavaScript thread (the rest: garbage collector and compiler helpers). */
+  /** The part of app_cpu_us on the JavaScript threads (the rest: garbage collector and compiler helpers). */
   app_main_thread_cpu_us: number;
+  /** With a worker process: its share of app_cpu_us, and of app_main_thread_cpu_us. */
+  worker_cpu_us?: number;
+  worker_main_thread_cpu_us?: number;
   postgres_cpu_us: number;
   redis_cpu_us: number | null;
   receiver_cpu_us: number;
@@ -47,6 +53,12 @@ async function commandStats(redis: Redis): Promise<CommandStats> {
   return stats;
 }
 
+/** The worker process of the deployed shape: its pid and the file its statement count goes to. */
+export interface MeteredWorker {
+  pid: number;
+  queryCountFile: string;
+}
+
 export class CostMeter {
   private readonly redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0');
   private redisPid: number | null = null;
@@ -55,6 +67,7 @@ export class CostMeter {
     private readonly admin: Client,
     private readonly applicationName: string,
     private readonly receiverPid: number,
+    private readonly worker?: MeteredWorker,
   ) {}
 
   async start(): Promise<(deliveries: number) => Promise<Costs>> {
@@ -75,10 +88,24 @@ export class CostMeter {
     const redis = redisCpu();
     const receiver = cpuSeconds(this.receiverPid);
     const commands = await commandStats(this.redis);
-    const sent = statements;
+    const worker = this.worker;
+    const workerCpu = () =>
+      worker ? { ...cpuSecondsSplit(worker.pid), main: cpuSeconds(worker.pid, worker.pid) } : null;
+    const workerStatements = async () => (worker ? await readQueryCount(worker.queryCountFile) : 0);
+    const workerBefore = workerCpu();
+    const sent = statements + (await workerStatements());
     return async (deliveries: number) => {
       const per = (x: number) => Number(((x * 1e6) / deliveries).toFixed(1));
       const appUsed = process.cpuUsage(app);
+      const workerAfter = workerCpu();
+      const workerUsed =
+        workerBefore && workerAfter
+          ? {
+              all: workerAfter.user + workerAfter.system - workerBefore.user - workerBefore.system,
+              system: workerAfter.system - workerBefore.system,
+              main: workerAfter.main - workerBefore.main,
+            }
+          : { all: 0, system: 0, main: 0 };
       const redisAfter = redisCpu();
       const after = await commandStats(this.redis);
       const used = [...after].map(([name, s]) => {
@@ -87,13 +114,16 @@ export class CostMeter {
       });
       const top = used.sort((a, b) => b.usec - a.usec).slice(0, 3);
       return {
-        app_cpu_us: per((appUsed.user + appUsed.system) / 1e6),
-        app_system_cpu_us: per(appUsed.system / 1e6),
-        app_main_thread_cpu_us: per(cpuSeconds(process.pid, process.pid) - mainThread),
+        app_cpu_us: per((appUsed.user + appUsed.system) / 1e6 + workerUsed.all),
+        app_system_cpu_us: per(appUsed.system / 1e6 + workerUsed.system),
+        app_main_thread_cpu_us: per(cpuSeconds(process.pid, process.pid) - mainThread + workerUsed.main),
+        ...(worker
+          ? { worker_cpu_us: per(workerUsed.all), worker_main_thread_cpu_us: per(workerUsed.main) }
+          : {}),
         postgres_cpu_us: per(backendCpuUsed(pg, await backendCpuSeconds(this.admin, this.applicationName))),
         redis_cpu_us: redis === null || redisAfter === null ? null : per(redisAfter - redis),
         receiver_cpu_us: per(cpuSeconds(this.receiverPid) - receiver),
-        statements: Number(((statements - sent) / deliveries).toFixed(2)),
+        statements: Number(((statements + (await workerStatements()) - sent) / deliveries).toFixed(2)),
         redis_commands: Number((used.reduce((n, c) => n + c.calls, 0) / deliveries).toFixed(2)),
         redis_top_commands: Object.fromEntries(
           top.map((c) => [

@@ -9,13 +9,16 @@ import { Session } from 'node:inspector';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { startServer } from 'bench/lib/server-process';
-import { CostMeter, countStatements } from 'bench/webhooks/costs';
+import { CostMeter, countStatements, MeteredWorker } from 'bench/webhooks/costs';
 import { BareFigures, BenchTenant, Figures, Scenarios } from 'bench/webhooks/scenario';
 
 /**
- * Webhook delivery from the commit of the emitting transaction to the receiver's 2xx. The app
- * runs in this process (relay and consumers in-process, as in the sandbox) on a fresh database;
- * the receiver runs in its own process on 127.0.0.1, and so does the baseline: a bare sender that
+ * Webhook delivery from the commit of the emitting transaction to the receiver's 2xx. The service
+ * runs as deployed (docker-compose): the API in this process, where the emitters commit the
+ * events, and the outbox relay and delivery consumer in a worker process (src/worker.ts's module,
+ * `WORKER_IN_PROCESS=false` for the API), on a fresh database; `BENCH_WEBHOOKS_WORKER=in-process`
+ * runs them in this process instead, as the sandbox does. The costs count both processes.
+ * The receiver runs in its own process on 127.0.0.1, and so does the baseline: a bare sender that
  * signs the same Standard Webhooks messages and POSTs them to the same receiver with keep-alive,
  * at the service's concurrency (WEBHOOK_CONCURRENCY), with no queue and no database.
  *
@@ -24,8 +27,9 @@ import { BareFigures, BenchTenant, Figures, Scenarios } from 'bench/webhooks/sce
  * (commit → 2xx p50 and p99: the latency target); 50 endpoints with BENCH_FANOUT_EVENTS (400, so
  * 20,000 deliveries). The unpaced scenarios run BENCH_ROUNDS (3) rounds, each the service then
  * the bare sender with the same deliveries, and report medians and their ratio. With
- * BENCH_CPU_PROFILE=<file>, the first 50-endpoint round of the service is profiled (.cpuprofile);
- * with BENCH_PERF_DATA=<file>, recorded by `perf record` (node --perf-basic-prof names its frames).
+ * BENCH_CPU_PROFILE=<file>, the first 50-endpoint round of this process is profiled (.cpuprofile);
+ * with BENCH_PERF_DATA=<file>, the delivering process's is recorded by `perf record` (node
+ * --perf-basic-prof names its frames: BENCH_WORKER_NODE_ARGS for the worker).
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.BENCH_WEBHOOKS_DB ?? 'svc_bench_webhooks';
@@ -80,11 +84,11 @@ async function verifySamples(receiverUrl: string, tenants: BenchTenant[]): Promi
  * with --perf-basic-prof so JavaScript frames have names. Unlike the inspector's sampled profile,
  * a socket write that wakes another process does not count the time this one then waits for a CPU.
  */
-async function perfRecorded<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+async function perfRecorded<T>(file: string | undefined, pid: number, work: () => Promise<T>): Promise<T> {
   if (!file) {
     return work();
   }
-  const perf = spawn('perf', ['record', '-F', '999', '-g', '-p', String(process.pid), '-o', file], {
+  const perf = spawn('perf', ['record', '-F', '999', '-g', '-p', String(pid), '-o', file], {
     stdio: 'ignore',
   });
   await new Promise((r) => setTimeout(r, 500)); // attached
@@ -118,6 +122,23 @@ async function profiled<T>(file: string | undefined, work: () => Promise<T>): Pr
   }
 }
 
+/**
+ * The worker process as src/worker.ts runs it (bench/scale/servers.ts), counting its statements;
+ * BENCH_WORKER_NODE_ARGS are given to its node (`--perf-basic-prof` to profile it with perf).
+ */
+async function startWorker(): Promise<{ metered: MeteredWorker; stop(): Promise<void> }> {
+  const queryCountFile = `/tmp/bench-webhooks-worker-${process.pid}.count`;
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const worker = await startServer(
+    'bench/scale/servers.ts',
+    ['worker'],
+    { BENCH_QUERY_COUNT_FILE: queryCountFile },
+    nodeArgs,
+  );
+  process.stderr.write(`worker process ${worker.child.pid}\n`);
+  return { metered: { pid: worker.child.pid!, queryCountFile }, stop: () => worker.stop() };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 interface FanOut {
@@ -135,13 +156,19 @@ async function fanOut(
   events: number,
   rounds: number,
   concurrency: number,
+  /** The process that delivers (perf records it): the worker's, or this one. */
+  deliveringPid: number,
 ): Promise<FanOut> {
   const services: Figures[] = [];
   const bares: BareFigures[] = [];
   for (let r = 0; r < rounds; r++) {
     const profile = r === 0 && bench.endpoints.length > 1 ? process.env.BENCH_CPU_PROFILE : undefined;
     const perf = r === 0 && bench.endpoints.length > 1 ? process.env.BENCH_PERF_DATA : undefined;
-    services.push(await perfRecorded(perf, () => profiled(profile, () => scenarios.service(bench, events))));
+    services.push(
+      await perfRecorded(perf, deliveringPid, () =>
+        profiled(profile, () => scenarios.service(bench, events)),
+      ),
+    );
     bares.push(await scenarios.bare(bench, events, concurrency));
   }
   const pick = <T extends { deliveries_per_second: number }>(xs: T[]) =>
@@ -168,6 +195,7 @@ async function main(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const emitters = Number(process.env.BENCH_EMITTERS ?? 8);
   const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 50);
+  const workerShape = process.env.BENCH_WEBHOOKS_WORKER === 'in-process' ? 'in-process' : 'process';
 
   Object.assign(process.env, {
     DATABASE_URL: await freshDatabase(),
@@ -176,6 +204,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
+    WORKER_IN_PROCESS: workerShape === 'in-process' ? 'true' : 'false',
   });
   const receiver = await startServer('bench/webhooks/receiver.ts', []);
   const receiverUrl = `http://127.0.0.1:${receiver.port}`;
@@ -192,9 +221,11 @@ async function main(): Promise<void> {
   configureApp(app, { swagger: false });
   await app.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  // As deployed (docker-compose): the relay and the delivery consumer run in the worker process.
+  const worker = workerShape === 'process' ? await startWorker() : undefined;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  const meter = new CostMeter(admin, APPLICATION_NAME, receiver.child.pid!);
+  const meter = new CostMeter(admin, APPLICATION_NAME, receiver.child.pid!, worker?.metered);
   const scenarios = new Scenarios(
     app,
     apiUrl,
@@ -211,10 +242,11 @@ async function main(): Promise<void> {
     const fifty = await scenarios.tenant(50);
     await scenarios.service(one, 200); // warm-up: JIT, pools, connections
     await scenarios.service(fifty, 40);
-    const single = await fanOut(scenarios, one, events1, rounds, concurrency);
+    const deliveringPid = worker?.metered.pid ?? process.pid;
+    const single = await fanOut(scenarios, one, events1, rounds, concurrency, deliveringPid);
     // Commit → 2xx for one endpoint at a steady 400 events/s (target: p50 < 50 ms, p99 < 200 ms).
     const onePaced = await scenarios.service(one, paced, 400);
-    const many = await fanOut(scenarios, fifty, events50, rounds, concurrency);
+    const many = await fanOut(scenarios, fifty, events50, rounds, concurrency, deliveringPid);
     const verified = await verifySamples(receiverUrl, [one, fifty]);
     const entry = (f: FanOut) => ({
       ...f.service,
@@ -227,7 +259,11 @@ async function main(): Promise<void> {
       `${JSON.stringify(
         {
           bench: 'webhooks',
-          note: 'commit of the emitting transaction to the receiver 2xx; app (API + relay + worker) in one process',
+          note:
+            workerShape === 'process'
+              ? 'commit of the emitting transaction to the receiver 2xx; API and emitters in one process, relay and delivery in the worker process'
+              : 'commit of the emitting transaction to the receiver 2xx; app (API + relay + worker) in one process',
+          worker: workerShape,
           relay_interval_ms: Number(process.env.EVENT_RELAY_INTERVAL_MS ?? 200),
           webhook_concurrency: concurrency,
           emitters,
@@ -252,6 +288,7 @@ async function main(): Promise<void> {
       )}\n`,
     );
   } finally {
+    await worker?.stop();
     await app.close();
     await receiver.stop();
     meter.close();

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import { newId } from 'src/core/ids/ids';
 import { WebhookDeliveryAttemptEntity } from 'src/modules/webhooks/entities/webhook-delivery-attempt.entity';
 
-export type AttemptRow = Omit<WebhookDeliveryAttemptEntity, 'id' | 'endpoint' | 'event'>;
+/** An attempt as stored; its id is made by the caller (`newId('deliveryAttempt')`). */
+export type AttemptRow = Omit<WebhookDeliveryAttemptEntity, 'endpoint' | 'event'>;
 
 interface Waiter {
-  row: AttemptRow & { id: string };
+  row: AttemptRow;
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -36,7 +36,7 @@ export class AttemptRecorder {
 
   record(row: AttemptRow): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row: { id: newId('deliveryAttempt'), ...row }, resolve, reject });
+      this.queue.push({ row, resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
         setImmediate(() => void this.flush());
@@ -71,7 +71,7 @@ export class AttemptRecorder {
    * One statement for the whole batch, its rows as one JSON parameter: JSON.stringify is the
    * cheapest way for this process to send them (array parameters are built element by element).
    */
-  private async insert(rows: Array<AttemptRow & { id: string }>): Promise<void> {
+  private async insert(rows: AttemptRow[]): Promise<void> {
     await this.attempts.query(
       `INSERT INTO "webhook_delivery_attempts" (${COLUMNS})
        SELECT ${COLUMNS} FROM json_populate_recordset(NULL::"webhook_delivery_attempts", $1::json)`,

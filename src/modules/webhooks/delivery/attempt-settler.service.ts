@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { newId } from 'src/core/ids/ids';
 import { AttemptRecorder, AttemptRow } from 'src/modules/webhooks/delivery/attempt-recorder.service';
 import { DeadLettersService } from 'src/modules/webhooks/delivery/dead-letters.service';
 import { DeliveryJobData } from 'src/modules/webhooks/delivery/delivery-job';
@@ -34,6 +35,7 @@ export class AttemptSettler {
     result: SendResult,
   ): Promise<DeliveryOutcome> {
     const row: AttemptRow = {
+      id: newId('deliveryAttempt'),
       tenant_id: endpoint.tenant_id,
       livemode: endpoint.livemode,
       endpoint_id: endpoint.id,
@@ -79,7 +81,8 @@ export class AttemptSettler {
     // Scheduled before the attempt is recorded: a crash in between repeats this attempt (the
     // job runs again) instead of losing the retry; the retry's job id keeps it single.
     await this.deliveries.addRetry({ ...data, attempt: data.attempt + 1 }, delay);
-    await this.recorder.record({ ...row, next_attempt_at: new Date(Date.now() + delay) });
+    row.next_attempt_at = new Date(Date.now() + delay);
+    await this.recorder.record(row);
     return 'retry scheduled';
   }
 }

@@ -30,4 +30,24 @@ describe('SendLimiter', () => {
     held!();
     expect(await next).toEqual(expect.any(Function));
   });
+
+  it('gives each waiter up at its own deadline, whatever order they came in', async () => {
+    const limiter = new SendLimiter(1);
+    const held = await limiter.acquire(1000);
+    const settled: string[] = [];
+    const waiting = (name: string, ms: number) =>
+      limiter.acquire(ms).then((release) => (settled.push(`${name}:${release ? 'slot' : 'none'}`), release));
+    const long = waiting('long', 400);
+    const short = waiting('short', 20);
+    const shorter = waiting('shorter', 5);
+    expect(await shorter).toBeNull();
+    expect(await short).toBeNull();
+    expect(settled).toEqual(['shorter:none', 'short:none']);
+    held!();
+    const slot = await long;
+    expect(slot).toEqual(expect.any(Function));
+    expect(settled).toEqual(['shorter:none', 'short:none', 'long:slot']);
+    slot!();
+    expect(await limiter.acquire(0)).toEqual(expect.any(Function)); // the slot came back
+  });
 });

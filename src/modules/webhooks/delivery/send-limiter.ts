@@ -1,3 +1,8 @@
+interface Waiter {
+  grant(release: (() => void) | null): void;
+  deadline: number;
+}
+
 /**
  * The process's bound on webhook POSTs in flight (WEBHOOK_CONCURRENCY), shared by every job:
  * a fan-out job's deliveries and single ones take their turn first come, first served. A caller
@@ -6,7 +11,10 @@
  */
 export class SendLimiter {
   private inUse = 0;
-  private readonly waiters: Array<(release: () => void) => void> = [];
+  private waiters: Waiter[] = [];
+  /** One timer for every waiter's deadline (at the earliest), not one per waiter. */
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
 
   constructor(private readonly limit: number) {}
 
@@ -15,16 +23,10 @@ export class SendLimiter {
       this.inUse++;
       return Promise.resolve(this.releaser());
     }
-    return new Promise((resolve) => {
-      const grant = (release: () => void) => {
-        clearTimeout(timer);
-        resolve(release);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(grant), 1);
-        resolve(null);
-      }, maxWaitMs);
-      this.waiters.push(grant);
+    return new Promise((grant) => {
+      const deadline = Date.now() + maxWaitMs;
+      this.waiters.push({ grant, deadline });
+      this.wakeBy(deadline);
     });
   }
 
@@ -38,10 +40,35 @@ export class SendLimiter {
       released = true;
       const next = this.waiters.shift();
       if (next) {
-        next(this.releaser());
+        next.grant(this.releaser());
       } else {
         this.inUse--;
       }
     };
+  }
+
+  private wakeBy(deadline: number): void {
+    if (deadline >= this.timerAt) {
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timerAt = deadline;
+    this.timer = setTimeout(() => this.expire(), Math.max(0, deadline - Date.now()));
+  }
+
+  /** Waiters past their deadline get no slot; the timer is set again for the next deadline. */
+  private expire(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = Date.now();
+    const expired = this.waiters.filter((w) => w.deadline <= now);
+    if (expired.length > 0) {
+      this.waiters = this.waiters.filter((w) => w.deadline > now);
+      expired.forEach((w) => w.grant(null));
+    }
+    const next = this.waiters.reduce((earliest, w) => Math.min(earliest, w.deadline), Infinity);
+    if (next !== Infinity) {
+      this.wakeBy(next);
+    }
   }
 }

@@ -29,6 +29,8 @@ export interface SendResult {
 }
 
 const USER_AGENT = 'InvestmentService-Webhooks/1.0';
+/** How often requests in flight are checked against their deadline. */
+const SWEEP_MS = 250;
 /** Checked urls remembered (deliveries go to the same few receivers over and over). */
 const TARGET_CACHE_SIZE = 1000;
 
@@ -45,8 +47,10 @@ export class WebhookSender implements OnModuleDestroy {
   private readonly timeoutMs: number;
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
-  /** Requests in flight, destroyed at shutdown. */
-  private readonly inFlight = new Set<ClientRequest>();
+  /** Requests in flight and when each must have ended (destroyed then, and at shutdown). */
+  private readonly inFlight = new Map<ClientRequest, number>();
+  /** Destroys overdue requests: one timer for all of them rather than one per POST. */
+  private readonly sweep: NodeJS.Timeout;
   /** Checked urls, strict mode's apart from the sandbox's. */
   private readonly targets = { strict: new Map<string, Target>(), sandbox: new Map<string, Target>() };
   private closing = false;
@@ -59,6 +63,8 @@ export class WebhookSender implements OnModuleDestroy {
     const sockets = Math.max(config.get('WEBHOOK_CONCURRENCY'), 1);
     this.httpAgent = new HttpAgent({ keepAlive: true, maxSockets: sockets, timeout: this.timeoutMs });
     this.httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: sockets, timeout: this.timeoutMs });
+    this.sweep = setInterval(() => this.destroyOverdue(), Math.min(SWEEP_MS, this.timeoutMs));
+    this.sweep.unref();
   }
 
   async send(
@@ -67,12 +73,12 @@ export class WebhookSender implements OnModuleDestroy {
     body: string,
     strict: boolean,
   ): Promise<SendResult> {
-    const started = process.hrtime.bigint();
-    const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     const sinkId = this.sinks.sinkIdOf(rawUrl);
     if (sinkId) {
       // A sink of this deployment: recorded in process, with the headers the wire would carry.
-      const statusCode = await this.sinks.record(sinkId, 'POST', this.wireHeaders(headers, body), body);
+      const statusCode = await this.sinks.record(sinkId, 'POST', wireHeaders(headers, body), body);
       const ok = statusCode >= 200 && statusCode < 300;
       return {
         statusCode,
@@ -141,15 +147,6 @@ export class WebhookSender implements OnModuleDestroy {
     return target;
   }
 
-  private wireHeaders(headers: Record<string, string>, body: string): Record<string, string> {
-    return {
-      ...headers,
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      'user-agent': USER_AGENT,
-    };
-  }
-
   private post(
     target: { options: RequestOptions; https: boolean },
     headers: Record<string, string>,
@@ -159,39 +156,59 @@ export class WebhookSender implements OnModuleDestroy {
       return Promise.reject(new ShutdownError());
     }
     return new Promise<number>((resolve, reject) => {
-      const req = (target.https ? httpsRequest : httpRequest)(
-        { ...target.options, headers: this.wireHeaders(headers, body) },
-        (res: IncomingMessage) => {
-          // The answer's body is not used; drain it so the connection can be reused.
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      this.inFlight.add(req);
-      const timer = setTimeout(() => req.destroy(new TimeoutError()), this.timeoutMs);
-      req.on('close', () => {
-        clearTimeout(timer);
-        this.inFlight.delete(req);
+      const req = (target.https ? httpsRequest : httpRequest)(target.options, (res: IncomingMessage) => {
+        // The answer's body is not used; drain it so the connection can be reused.
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
       });
+      for (const name in headers) {
+        req.setHeader(name, headers[name]);
+      }
+      req.setHeader('content-type', 'application/json');
+      req.setHeader('content-length', Buffer.byteLength(body));
+      req.setHeader('user-agent', USER_AGENT);
+      this.inFlight.set(req, Date.now() + this.timeoutMs);
+      req.on('close', () => this.inFlight.delete(req));
       req.on('error', reject);
       req.end(body);
     });
   }
 
+  /** Requests past WEBHOOK_TIMEOUT_MS fail as timed out (found within SWEEP_MS of their deadline). */
+  private destroyOverdue(): void {
+    const now = Date.now();
+    for (const [req, deadline] of this.inFlight) {
+      if (deadline <= now) {
+        req.destroy(new TimeoutError());
+      }
+    }
+  }
+
   /** Shutdown: in-flight requests stop at once; their jobs run again after a restart. */
   abortAll(): void {
     this.closing = true;
-    for (const req of this.inFlight) {
+    for (const req of this.inFlight.keys()) {
       req.destroy(new ShutdownError());
     }
   }
 
   onModuleDestroy(): void {
+    clearInterval(this.sweep);
     this.abortAll();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
+}
+
+/** The headers a POST carries on the wire: the signature's and the body's own. */
+function wireHeaders(headers: Record<string, string>, body: string): Record<string, string> {
+  return {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'user-agent': USER_AGENT,
+  };
 }
 
 class TimeoutError extends Error {}
