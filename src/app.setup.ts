@@ -4,6 +4,7 @@ import { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { useReplicaReads } from 'src/core/database/replicas/replicas.module';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { answerClientErrorsWithEnvelope, boundSlowClients } from 'src/core/http/client-errors';
 import { jsonBodyParser } from 'src/core/http/json-body';
@@ -86,6 +87,7 @@ export function configureApp(app: INestApplication, options: { swagger?: boolean
     ],
   });
   app.useGlobalPipes(new RequestTextPipe(), new ServiceValidationPipe());
+  useReplicaReads(app);
   answerClientErrorsWithEnvelope(app.getHttpServer() as Server, renderer);
   boundSlowClients(
     app.getHttpServer() as Server,

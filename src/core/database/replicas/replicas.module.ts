@@ -1,5 +1,4 @@
-import { Global, Module, OnModuleInit } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, INestApplication, Module, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChangeMarks } from 'src/core/database/replicas/change-marks';
@@ -15,14 +14,21 @@ import { WriteMarks } from 'src/core/database/replicas/write-marks';
  * and everything when no replica qualifies, stays on the primary. Without replicas configured
  * nothing here does any work.
  */
+/**
+ * Puts ReplicaReadsInterceptor on every route, only when replicas are configured: a route with
+ * no interceptor skips Nest's interceptor chain (its Observables and two AsyncResource bindings
+ * per request), which every request of a deployment without replicas would otherwise pay for.
+ * Called by configureApp, before the routes are registered.
+ */
+export function useReplicaReads(app: INestApplication): void {
+  if (app.get(ReplicaSet).configured) {
+    app.useGlobalInterceptors(app.get(ReplicaReadsInterceptor));
+  }
+}
+
 @Global()
 @Module({
-  providers: [
-    ReplicaSet,
-    WriteMarks,
-    ChangeMarks,
-    { provide: APP_INTERCEPTOR, useClass: ReplicaReadsInterceptor },
-  ],
+  providers: [ReplicaSet, WriteMarks, ChangeMarks, ReplicaReadsInterceptor],
   exports: [ReplicaSet, ChangeMarks],
 })
 export class ReplicasModule implements OnModuleInit {
