@@ -2,14 +2,12 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { startServer } from 'bench/lib/server-process';
 import { CostMeter, countStatements, MeteredWorker } from 'bench/webhooks/costs';
+import { perfRecorded, profiled } from 'bench/webhooks/profiling';
 import { BareFigures, BenchTenant, Figures, Scenarios } from 'bench/webhooks/scenario';
 
 /**
@@ -77,49 +75,6 @@ async function verifySamples(receiverUrl: string, tenants: BenchTenant[]): Promi
     new Webhook(secrets.get(sample.path)!).verify(sample.body, sample.headers);
   }
   return samples.length;
-}
-
-/**
- * `perf record` of this process (all threads, CPU time, kernel included) over `work`; run node
- * with --perf-basic-prof so JavaScript frames have names. Unlike the inspector's sampled profile,
- * a socket write that wakes another process does not count the time this one then waits for a CPU.
- */
-async function perfRecorded<T>(file: string | undefined, pid: number, work: () => Promise<T>): Promise<T> {
-  if (!file) {
-    return work();
-  }
-  const perf = spawn('perf', ['record', '-F', '999', '-g', '-p', String(pid), '-o', file], {
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 500)); // attached
-  try {
-    return await work();
-  } finally {
-    const exited = new Promise((r) => perf.once('exit', r));
-    perf.kill('SIGINT');
-    await exited;
-  }
-}
-
-async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
-  if (!file) {
-    return work();
-  }
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 /**
