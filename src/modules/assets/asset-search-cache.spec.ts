@@ -98,6 +98,29 @@ describe('AssetSearchCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('runs a load on the caller’s own connection apart: it joins no shared load and none joins it', async () => {
+    // A search's load through the pool, not answered yet (the pool may have no connection free).
+    const { load: poolLoad, release } = gatedLoad(overridesMap('pool'));
+    const searching = cache.overridesOf('t', poolLoad);
+    // A placement in its transaction loads through its own connection instead of waiting for it.
+    const own = jest.fn(() => Promise.resolve(overridesMap('own')));
+    expect((await cache.overridesOf('t', own, 'own')).get('asset')?.price).toBe('own');
+    expect(poolLoad).toHaveBeenCalledTimes(1);
+    // What it read is kept: the next reader needs no load.
+    const later = jest.fn(() => Promise.resolve(overridesMap('later')));
+    expect((await cache.overridesOf('t', later)).get('asset')?.price).toBe('own');
+    expect(later).not.toHaveBeenCalled();
+    release();
+    expect((await searching).get('asset')?.price).toBe('pool');
+    // An own load in flight is joined by no one either (rows alike).
+    const { load: ownRows, release: releaseRows } = gatedLoad([row('own')]);
+    const placing = cache.rows('ref:x', ownRows, 'own');
+    const shared = jest.fn(() => Promise.resolve([row('shared')]));
+    expect(await cache.rows('ref:x', shared)).toEqual([row('shared')]);
+    releaseRows();
+    expect(await placing).toEqual([row('own')]);
+  });
+
   it('keys a search by every criterion but the override tenant, q trimmed', () => {
     const base = { q: 'bank', status: 'active' as const, take: 51, overrideTenant: null };
     expect(searchKey({ ...base, overrideTenant: 'tenant_1' })).toBe(searchKey(base));
@@ -127,4 +150,8 @@ function gatedLoad<T>(value: T) {
       }),
   );
   return { load, release: () => release() };
+}
+
+function overridesMap(price: string): ReadonlyMap<string, PriceOverride> {
+  return new Map([['asset', { price, setAt: new Date('2026-11-01T00:00:00Z') }]]);
 }

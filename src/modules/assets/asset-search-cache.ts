@@ -25,6 +25,16 @@ export function searchKey(criteria: AssetSearchCriteria): string {
 }
 
 /**
+ * How a missing entry is loaded. `shared`: one load per key at a time, joined by every such caller
+ * (loads through the pool, whose callers hold no connection while they wait). `own`: the caller's
+ * own load, joining none and joined by none: a caller inside a transaction holds a pool connection,
+ * and waiting there for a load that needs another one could wait forever once every connection
+ * is held by such callers (a search's load of a tenant's overrides against 20 placements of that
+ * tenant, say). What an own load read is kept like a shared one's.
+ */
+export type LoadMode = 'shared' | 'own';
+
+/**
  * Asset search results and tenants' test-mode price overrides held in memory while nothing changed
  * them. Trusted only while `live` (this process hears the catalogue notifications, see
  * CatalogueListener); every change heard drops what it may affect and bumps a generation, and a
@@ -71,7 +81,11 @@ export class AssetSearchCache {
   }
 
   /** The rows of a search (see searchKey), kept or loaded. */
-  rows(key: string, load: () => Promise<AssetQueryRow[]>): Promise<AssetQueryRow[]> {
+  rows(
+    key: string,
+    load: () => Promise<AssetQueryRow[]>,
+    mode: LoadMode = 'shared',
+  ): Promise<AssetQueryRow[]> {
     if (!this.isLive) {
       return load();
     }
@@ -82,7 +96,8 @@ export class AssetSearchCache {
       this.results.set(key, kept);
       return Promise.resolve(kept);
     }
-    return this.shared(
+    return this.loaded(
+      mode,
       this.loadingResults,
       key,
       load,
@@ -100,6 +115,7 @@ export class AssetSearchCache {
   overridesOf(
     tenantId: string,
     load: () => Promise<ReadonlyMap<string, PriceOverride>>,
+    mode: LoadMode = 'shared',
   ): Promise<ReadonlyMap<string, PriceOverride>> {
     if (!this.isLive) {
       return load();
@@ -108,7 +124,8 @@ export class AssetSearchCache {
     if (kept) {
       return Promise.resolve(kept);
     }
-    return this.shared(
+    return this.loaded(
+      mode,
       this.loadingOverrides,
       tenantId,
       load,
@@ -123,16 +140,27 @@ export class AssetSearchCache {
   }
 
   /**
-   * One load per missing key at a time; its value is kept only if no change was heard (and the
-   * listener stayed up) while it ran, as it may have read the state from before the change.
+   * One shared load per missing key at a time (an own load runs apart); its value is kept only if
+   * no change was heard (and the listener stayed up) while it ran, as it may have read the state
+   * from before the change.
    */
-  private shared<T>(
+  private loaded<T>(
+    mode: LoadMode,
     loading: Map<string, Promise<T>>,
     key: string,
     load: () => Promise<T>,
     generation: () => number,
     keep: (value: T) => void,
   ): Promise<T> {
+    if (mode === 'own') {
+      const startedAt = generation();
+      return load().then((value) => {
+        if (this.isLive && generation() === startedAt) {
+          keep(value);
+        }
+        return value;
+      });
+    }
     const running = loading.get(key);
     if (running) {
       return running;

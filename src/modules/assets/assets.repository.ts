@@ -171,8 +171,9 @@ export class AssetsRepository {
    * findByRef as committed, for the hot path of order placement: while catalogue changes are heard
    * the asset rows of a reference are kept in memory (shared by every tenant, dropped on any
    * catalogue change) and the tenant's kept test-mode overrides laid over them. A missing entry is
-   * loaded through `manager`, the caller's own connection (a second pool connection per request
-   * could leave concurrent requests waiting on each other).
+   * loaded through `manager`, the caller's own connection, and never by joining another caller's
+   * load (a second pool connection per request, or a search's load through the pool, could leave
+   * concurrent requests waiting on each other: AssetSearchCache's `own` loads).
    */
   async findKeptByRef(
     ref: string,
@@ -184,17 +185,23 @@ export class AssetsRepository {
       return this.findByRef(ref, overrideTenant, manager);
     }
     const row = await this.seenAs(ref, overrideTenant, async (r) => {
-      const [kept] = await this.cache.rows(`ref:${r.trim()}`, async () => {
-        const found = await this.lookUp(r, null, manager);
-        return found ? [found] : [];
-      });
+      const [kept] = await this.cache.rows(
+        `ref:${r.trim()}`,
+        async () => {
+          const found = await this.lookUp(r, null, manager);
+          return found ? [found] : [];
+        },
+        'own',
+      );
       return kept ?? null;
     });
     if (!row || overrideTenant === null) {
       return row;
     }
-    const overrides = await this.cache.overridesOf(overrideTenant, () =>
-      this.overridesOf(overrideTenant, manager),
+    const overrides = await this.cache.overridesOf(
+      overrideTenant,
+      () => this.overridesOf(overrideTenant, manager),
+      'own',
     );
     const override = overrides.get(row.id);
     return override ? { ...row, override_price: override.price, override_set_at: override.setAt } : row;
