@@ -61,11 +61,13 @@ export class AprTiersRepository {
     if (existing) {
       return existing;
     }
+    // No conflict target: a concurrent first opening's insert may meet this one on the active-name
+    // index as well as on the default one, and a conflict on an index not named would be an error.
     await manager.query(
       `INSERT INTO cash_sweep_tiers (id, tenant_id, livemode, name, currency, account_rate_bps,
                                      correspondent_rate_bps, is_default, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true, 'active', $8, $8)
-       ON CONFLICT (tenant_id, livemode, currency) WHERE is_default DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [
         newId('aprTier'),
         scope.tenantId,
@@ -77,7 +79,15 @@ export class AprTiersRepository {
         now,
       ],
     );
-    return (await this.findDefault(manager, scope, currency))!;
+    const made = await this.findDefault(manager, scope, currency);
+    if (!made) {
+      // Only an active tier already holding the standard tier's name, without a default, could
+      // keep the default from being made; tiers are created after the default, so none does.
+      throw new Error(
+        `No default cash sweep tier for ${scope.tenantId} in ${currency}, and none could be made.`,
+      );
+    }
+    return made;
   }
 
   async findDefault(manager: EntityManager, scope: SweepScope, currency: string): Promise<TierRow | null> {
