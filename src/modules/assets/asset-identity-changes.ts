@@ -100,12 +100,16 @@ export class AssetIdentityChanges implements OnModuleInit {
    * Rows as the reader sees them (`tenantId`: test mode's tenant, null live): the same array when no
    * change touches them. A renamed row keeps its stored ticker in `former_symbol`.
    */
-  async lay(rows: AssetQueryRow[], tenantId: string | null): Promise<AssetQueryRow[]> {
-    const loaded = await this.all();
+  async lay(
+    rows: AssetQueryRow[],
+    tenantId: string | null,
+    manager?: EntityManager,
+  ): Promise<AssetQueryRow[]> {
+    const loaded = await this.all(manager);
     if (loaded.byAsset.size === 0 || !rows.some((r) => loaded.byAsset.has(r.id))) {
       return rows;
     }
-    const now = await this.nowOf(tenantId);
+    const now = await this.nowOf(tenantId, manager);
     return rows.map((row) => {
       const view = this.viewOf(loaded, row.id, row.symbol, tenantId, now);
       if (!view) {
@@ -122,13 +126,13 @@ export class AssetIdentityChanges implements OnModuleInit {
   }
 
   /** Ids of the assets a reader sees under `symbol` through a symbol change. */
-  async renamedTo(symbol: string, tenantId: string | null): Promise<string[]> {
-    const loaded = await this.all();
+  async renamedTo(symbol: string, tenantId: string | null, manager?: EntityManager): Promise<string[]> {
+    const loaded = await this.all(manager);
     const ids = loaded.byNewSymbol.get(symbol.trim().toUpperCase()) ?? [];
     if (ids.length === 0) {
       return [];
     }
-    const now = await this.nowOf(tenantId);
+    const now = await this.nowOf(tenantId, manager);
     return ids.filter(
       (id) =>
         this.viewOf(loaded, id, '', tenantId, now)?.symbol.toUpperCase() === symbol.trim().toUpperCase(),
@@ -155,14 +159,25 @@ export class AssetIdentityChanges implements OnModuleInit {
   }
 
   /** The reader's now: live mode real time, a test mode its tenant's clock. */
-  private nowOf(tenantId: string | null): Promise<Date> {
+  private nowOf(tenantId: string | null, manager?: EntityManager): Promise<Date> {
     return tenantId === null
       ? this.clock.now({ tenantId: '', livemode: true })
-      : this.clock.now({ tenantId, livemode: false });
+      : this.clock.now({ tenantId, livemode: false }, manager);
   }
 
-  private all(): Promise<Loaded> {
+  /**
+   * The changes in memory, or loaded. A reader inside a transaction (`manager`) holds a pool
+   * connection: when the table is not in memory (the first read, or the first after this process
+   * changed it) it reads through that connection instead of waiting for a load that needs another
+   * one, which a pool's worth of such readers would wait for forever. That read is not kept (its
+   * transaction may hold a change not committed yet); a load through the pool starts beside it.
+   */
+  private all(manager?: EntityManager): Promise<Loaded> {
     if (this.current === null) {
+      if (manager) {
+        this.load().catch(() => undefined);
+        return this.read(manager, false);
+      }
       return this.load();
     }
     if (Date.now() - this.loadedAt > REFRESH_MS) {
@@ -183,7 +198,7 @@ export class AssetIdentityChanges implements OnModuleInit {
     return this.loading;
   }
 
-  private async read(): Promise<Loaded> {
+  private async read(source: EntityManager | DataSource = this.dataSource, keep = true): Promise<Loaded> {
     const generation = this.generation;
     const rows: Array<{
       id: string;
@@ -192,7 +207,7 @@ export class AssetIdentityChanges implements OnModuleInit {
       new_symbol: string | null;
       inactive: boolean;
       effective_at: Date;
-    }> = await this.dataSource.query(
+    }> = await source.query(
       `SELECT id, asset_id, tenant_id, new_symbol, inactive, effective_at
          FROM asset_identity_changes ORDER BY effective_at, id`,
     );
@@ -212,7 +227,7 @@ export class AssetIdentityChanges implements OnModuleInit {
         loaded.byNewSymbol.set(key, [...new Set([...(loaded.byNewSymbol.get(key) ?? []), r.asset_id])]);
       }
     }
-    if (generation === this.generation) {
+    if (keep && generation === this.generation) {
       this.current = loaded;
       this.loadedAt = Date.now();
     }

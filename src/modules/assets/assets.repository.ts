@@ -110,7 +110,7 @@ export class AssetsRepository {
     overrideTenant: string | null,
     manager?: EntityManager,
   ): Promise<AssetQueryRow | null> {
-    return this.seenAs(ref, overrideTenant, (r) => this.lookUp(r, overrideTenant, manager));
+    return this.seenAs(ref, overrideTenant, (r) => this.lookUp(r, overrideTenant, manager), manager);
   }
 
   /**
@@ -121,15 +121,18 @@ export class AssetsRepository {
     ref: string,
     overrideTenant: string | null,
     lookUp: (ref: string) => Promise<AssetQueryRow | null>,
+    /** The caller's transaction, if any: what is not in memory is read through it. */
+    manager?: EntityManager,
   ): Promise<AssetQueryRow | null> {
-    const [renamed] = await this.identities.renamedTo(ref, overrideTenant);
+    const [renamed] = await this.identities.renamedTo(ref, overrideTenant, manager);
     const raw = await lookUp(renamed ?? ref);
     if (!raw) {
       return null;
     }
     const [row] = await this.identities.lay(
-      await this.adjustments.lay([raw], overrideTenant),
+      await this.adjustments.lay([raw], overrideTenant, manager),
       overrideTenant,
+      manager,
     );
     return row.former_symbol?.toUpperCase() === ref.trim().toUpperCase() ? null : row;
   }
@@ -184,17 +187,22 @@ export class AssetsRepository {
       this.listener.ensureListening();
       return this.findByRef(ref, overrideTenant, manager);
     }
-    const row = await this.seenAs(ref, overrideTenant, async (r) => {
-      const [kept] = await this.cache.rows(
-        `ref:${r.trim()}`,
-        async () => {
-          const found = await this.lookUp(r, null, manager);
-          return found ? [found] : [];
-        },
-        'own',
-      );
-      return kept ?? null;
-    });
+    const row = await this.seenAs(
+      ref,
+      overrideTenant,
+      async (r) => {
+        const [kept] = await this.cache.rows(
+          `ref:${r.trim()}`,
+          async () => {
+            const found = await this.lookUp(r, null, manager);
+            return found ? [found] : [];
+          },
+          'own',
+        );
+        return kept ?? null;
+      },
+      manager,
+    );
     if (!row || overrideTenant === null) {
       return row;
     }

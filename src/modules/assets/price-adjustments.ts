@@ -18,7 +18,8 @@ interface StoredAdjustment extends PriceAdjustment {
  * Reads happen inside placements' transactions, each holding a pool connection: an expired copy
  * is therefore served while a refresh runs beside it (never awaited), or 20 concurrent placements
  * would each wait for a 21st connection that none of them frees. Only the first read and the
- * first read after this process changed the table wait for the load.
+ * first read after this process changed the table wait for the load (a reader inside a transaction
+ * then reads through its own connection).
  */
 @Injectable()
 export class PriceAdjustments implements OnModuleInit {
@@ -54,8 +55,12 @@ export class PriceAdjustments implements OnModuleInit {
   }
 
   /** Rows with the adjustments the reader sees (`tenantId`: test mode's tenant, null live). */
-  async lay(rows: AssetQueryRow[], tenantId: string | null): Promise<AssetQueryRow[]> {
-    const all = await this.all();
+  async lay(
+    rows: AssetQueryRow[],
+    tenantId: string | null,
+    manager?: EntityManager,
+  ): Promise<AssetQueryRow[]> {
+    const all = await this.all(manager);
     if (all.size === 0) {
       return rows;
     }
@@ -67,8 +72,17 @@ export class PriceAdjustments implements OnModuleInit {
     });
   }
 
-  private all(): Promise<Map<string, StoredAdjustment[]>> {
+  /**
+   * The adjustments in memory, or loaded. A reader inside a transaction (`manager`) reads through
+   * its own connection when they are not in memory, as AssetIdentityChanges does, and a load
+   * through the pool starts beside it; its read is not kept.
+   */
+  private all(manager?: EntityManager): Promise<Map<string, StoredAdjustment[]>> {
     if (this.current === null) {
+      if (manager) {
+        this.load().catch(() => undefined);
+        return this.read(manager, false);
+      }
       return this.load();
     }
     if (Date.now() - this.loadedAt > REFRESH_MS) {
@@ -84,9 +98,12 @@ export class PriceAdjustments implements OnModuleInit {
     return this.loading;
   }
 
-  private async read(): Promise<Map<string, StoredAdjustment[]>> {
+  private async read(
+    source: EntityManager | DataSource = this.dataSource,
+    keep = true,
+  ): Promise<Map<string, StoredAdjustment[]>> {
     const rows: Array<{ asset_id: string; tenant_id: string | null; factor: string; effective_at: Date }> =
-      await this.dataSource.query(
+      await source.query(
         `SELECT asset_id, tenant_id, trim_scale(factor)::text AS factor, effective_at
              FROM asset_price_adjustments ORDER BY effective_at, id`,
       );
@@ -96,8 +113,10 @@ export class PriceAdjustments implements OnModuleInit {
       list.push({ tenantId: r.tenant_id, factor: r.factor, from: new Date(r.effective_at) });
       map.set(r.asset_id, list);
     }
-    this.current = map;
-    this.loadedAt = Date.now();
+    if (keep) {
+      this.current = map;
+      this.loadedAt = Date.now();
+    }
     return map;
   }
 }
