@@ -2,9 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner, TransactionCommitEvent } from 'typeorm';
 import { ClockService } from 'src/core/clock/clock.service';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
-
-/** Other processes see a change within about this long; the writing process at once. */
-const REFRESH_MS = 2000;
+import { KeptTable } from 'src/modules/assets/kept-table';
 
 interface IdentityChange {
   id: string;
@@ -32,24 +30,21 @@ export interface IdentityView {
  * Symbol changes and mergers laid over asset rows (docs/decisions.md, Corporate actions): from 04:00 of
  * the ex date by the reader's clock, a renamed asset answers to its new symbol only and a merged one
  * is inactive and not tradable. Market-wide changes reach everybody, a tenant's own its test mode
- * only, as price overrides and split ratios do (PriceAdjustments, whose in-memory pattern this
- * follows: the whole table is small and read beside the asset rows, never awaited inside a
- * transaction once loaded).
+ * only, as price overrides and split ratios do. The whole table is small and kept in memory as
+ * split ratios are (KeptTable).
  */
 @Injectable()
 export class AssetIdentityChanges implements OnModuleInit {
-  private current: Loaded | null = null;
-  private loadedAt = 0;
-  private loading: Promise<Loaded> | null = null;
-  /** Bumped when a change of this process commits: a read begun before then is not kept. */
-  private generation = 0;
+  private readonly table: KeptTable<Loaded>;
   /** Transactions holding a change not yet committed. */
   private readonly pending = new WeakSet<QueryRunner>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: ClockService,
-  ) {}
+  ) {
+    this.table = new KeptTable(dataSource, (source) => readChanges(source));
+  }
 
   async onModuleInit(): Promise<void> {
     // This process sees its own change from its commit on: forgetting the table when the change is
@@ -62,18 +57,11 @@ export class AssetIdentityChanges implements OnModuleInit {
           !event.queryRunner.isTransactionActive
         ) {
           this.pending.delete(event.queryRunner);
-          this.forget();
+          this.table.forget();
         }
       },
     });
-    await this.load().catch(() => undefined);
-  }
-
-  /** The next reader reads the table again, not joining a read begun before the change. */
-  private forget(): void {
-    this.generation++;
-    this.current = null;
-    this.loading = null;
+    await this.table.load().catch(() => undefined);
   }
 
   /** Sets (or replaces) the change an action makes; `change` null removes it. */
@@ -92,7 +80,7 @@ export class AssetIdentityChanges implements OnModuleInit {
     if (manager.queryRunner?.isTransactionActive) {
       this.pending.add(manager.queryRunner);
     } else {
-      this.forget();
+      this.table.forget();
     }
   }
 
@@ -105,7 +93,7 @@ export class AssetIdentityChanges implements OnModuleInit {
     tenantId: string | null,
     manager?: EntityManager,
   ): Promise<AssetQueryRow[]> {
-    const loaded = await this.all(manager);
+    const loaded = await this.table.get(manager);
     if (loaded.byAsset.size === 0 || !rows.some((r) => loaded.byAsset.has(r.id))) {
       return rows;
     }
@@ -127,7 +115,7 @@ export class AssetIdentityChanges implements OnModuleInit {
 
   /** Ids of the assets a reader sees under `symbol` through a symbol change. */
   async renamedTo(symbol: string, tenantId: string | null, manager?: EntityManager): Promise<string[]> {
-    const loaded = await this.all(manager);
+    const loaded = await this.table.get(manager);
     const ids = loaded.byNewSymbol.get(symbol.trim().toUpperCase()) ?? [];
     if (ids.length === 0) {
       return [];
@@ -164,73 +152,35 @@ export class AssetIdentityChanges implements OnModuleInit {
       ? this.clock.now({ tenantId: '', livemode: true })
       : this.clock.now({ tenantId, livemode: false }, manager);
   }
+}
 
-  /**
-   * The changes in memory, or loaded. A reader inside a transaction (`manager`) holds a pool
-   * connection: when the table is not in memory (the first read, or the first after this process
-   * changed it) it reads through that connection instead of waiting for a load that needs another
-   * one, which a pool's worth of such readers would wait for forever. That read is not kept (its
-   * transaction may hold a change not committed yet); a load through the pool starts beside it.
-   */
-  private all(manager?: EntityManager): Promise<Loaded> {
-    if (this.current === null) {
-      if (manager) {
-        this.load().catch(() => undefined);
-        return this.read(manager, false);
-      }
-      return this.load();
+async function readChanges(source: EntityManager | DataSource): Promise<Loaded> {
+  const rows: Array<{
+    id: string;
+    asset_id: string;
+    tenant_id: string | null;
+    new_symbol: string | null;
+    inactive: boolean;
+    effective_at: Date;
+  }> = await source.query(
+    `SELECT id, asset_id, tenant_id, new_symbol, inactive, effective_at
+       FROM asset_identity_changes ORDER BY effective_at, id`,
+  );
+  const loaded: Loaded = { byAsset: new Map(), byNewSymbol: new Map() };
+  for (const r of rows) {
+    const change: IdentityChange = {
+      id: r.id,
+      assetId: r.asset_id,
+      tenantId: r.tenant_id,
+      newSymbol: r.new_symbol,
+      inactive: r.inactive,
+      from: new Date(r.effective_at),
+    };
+    loaded.byAsset.set(r.asset_id, [...(loaded.byAsset.get(r.asset_id) ?? []), change]);
+    if (r.new_symbol) {
+      const key = r.new_symbol.toUpperCase();
+      loaded.byNewSymbol.set(key, [...new Set([...(loaded.byNewSymbol.get(key) ?? []), r.asset_id])]);
     }
-    if (Date.now() - this.loadedAt > REFRESH_MS) {
-      this.load().catch(() => undefined);
-    }
-    return Promise.resolve(this.current);
   }
-
-  private load(): Promise<Loaded> {
-    if (!this.loading) {
-      const loading: Promise<Loaded> = this.read().finally(() => {
-        if (this.loading === loading) {
-          this.loading = null;
-        }
-      });
-      this.loading = loading;
-    }
-    return this.loading;
-  }
-
-  private async read(source: EntityManager | DataSource = this.dataSource, keep = true): Promise<Loaded> {
-    const generation = this.generation;
-    const rows: Array<{
-      id: string;
-      asset_id: string;
-      tenant_id: string | null;
-      new_symbol: string | null;
-      inactive: boolean;
-      effective_at: Date;
-    }> = await source.query(
-      `SELECT id, asset_id, tenant_id, new_symbol, inactive, effective_at
-         FROM asset_identity_changes ORDER BY effective_at, id`,
-    );
-    const loaded: Loaded = { byAsset: new Map(), byNewSymbol: new Map() };
-    for (const r of rows) {
-      const change: IdentityChange = {
-        id: r.id,
-        assetId: r.asset_id,
-        tenantId: r.tenant_id,
-        newSymbol: r.new_symbol,
-        inactive: r.inactive,
-        from: new Date(r.effective_at),
-      };
-      loaded.byAsset.set(r.asset_id, [...(loaded.byAsset.get(r.asset_id) ?? []), change]);
-      if (r.new_symbol) {
-        const key = r.new_symbol.toUpperCase();
-        loaded.byNewSymbol.set(key, [...new Set([...(loaded.byNewSymbol.get(key) ?? []), r.asset_id])]);
-      }
-    }
-    if (keep && generation === this.generation) {
-      this.current = loaded;
-      this.loadedAt = Date.now();
-    }
-    return loaded;
-  }
+  return loaded;
 }

@@ -1,10 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AssetQueryRow } from 'src/modules/assets/asset-queries';
+import { KeptTable } from 'src/modules/assets/kept-table';
 import type { PriceAdjustment } from 'src/modules/pricing/price-source';
-
-/** Other processes see a change within about this long; the writing process at once. */
-const REFRESH_MS = 2000;
 
 interface StoredAdjustment extends PriceAdjustment {
   tenantId: string | null;
@@ -13,28 +11,23 @@ interface StoredAdjustment extends PriceAdjustment {
 /**
  * Split ratios by which an asset's prices are divided from an instant (corporate actions): market-wide
  * ones for everybody, a tenant's own for its test mode only, as price overrides are. The whole table
- * (one row per split) is kept in memory and laid over asset rows as they are read.
- *
- * Reads happen inside placements' transactions, each holding a pool connection: an expired copy
- * is therefore served while a refresh runs beside it (never awaited), or 20 concurrent placements
- * would each wait for a 21st connection that none of them frees. Only the first read and the
- * first read after this process changed the table wait for the load (a reader inside a transaction
- * then reads through its own connection).
+ * (one row per split) is kept in memory and laid over asset rows as they are read (KeptTable: how
+ * reads inside transactions find it).
  */
 @Injectable()
 export class PriceAdjustments implements OnModuleInit {
-  private current: Map<string, StoredAdjustment[]> | null = null;
-  private loadedAt = 0;
-  private loading: Promise<Map<string, StoredAdjustment[]>> | null = null;
+  private readonly table: KeptTable<Map<string, StoredAdjustment[]>>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(dataSource: DataSource) {
+    this.table = new KeptTable(dataSource, (source) => readAdjustments(source));
+  }
 
   /**
    * Loaded before the first request, so no read inside a transaction waits for it. Before the
    * migrations ran (the CLI migrating a new database) the table is missing: the first read loads.
    */
   async onModuleInit(): Promise<void> {
-    await this.load().catch(() => undefined);
+    await this.table.load().catch(() => undefined);
   }
 
   /** Sets (or replaces) the adjustment an action makes; `factor` null removes it. */
@@ -51,7 +44,7 @@ export class PriceAdjustments implements OnModuleInit {
         [input.id, input.assetId, input.tenantId, input.factor, input.from],
       );
     }
-    this.current = null;
+    this.table.forget();
   }
 
   /** Rows with the adjustments the reader sees (`tenantId`: test mode's tenant, null live). */
@@ -60,7 +53,7 @@ export class PriceAdjustments implements OnModuleInit {
     tenantId: string | null,
     manager?: EntityManager,
   ): Promise<AssetQueryRow[]> {
-    const all = await this.all(manager);
+    const all = await this.table.get(manager);
     if (all.size === 0) {
       return rows;
     }
@@ -71,52 +64,19 @@ export class PriceAdjustments implements OnModuleInit {
         : { ...row, price_adjustments: own.map((a) => ({ factor: a.factor, from: a.from })) };
     });
   }
+}
 
-  /**
-   * The adjustments in memory, or loaded. A reader inside a transaction (`manager`) reads through
-   * its own connection when they are not in memory, as AssetIdentityChanges does, and a load
-   * through the pool starts beside it; its read is not kept.
-   */
-  private all(manager?: EntityManager): Promise<Map<string, StoredAdjustment[]>> {
-    if (this.current === null) {
-      if (manager) {
-        this.load().catch(() => undefined);
-        return this.read(manager, false);
-      }
-      return this.load();
-    }
-    if (Date.now() - this.loadedAt > REFRESH_MS) {
-      this.load().catch(() => undefined);
-    }
-    return Promise.resolve(this.current);
+async function readAdjustments(source: EntityManager | DataSource): Promise<Map<string, StoredAdjustment[]>> {
+  const rows: Array<{ asset_id: string; tenant_id: string | null; factor: string; effective_at: Date }> =
+    await source.query(
+      `SELECT asset_id, tenant_id, trim_scale(factor)::text AS factor, effective_at
+         FROM asset_price_adjustments ORDER BY effective_at, id`,
+    );
+  const map = new Map<string, StoredAdjustment[]>();
+  for (const r of rows) {
+    const list = map.get(r.asset_id) ?? [];
+    list.push({ tenantId: r.tenant_id, factor: r.factor, from: new Date(r.effective_at) });
+    map.set(r.asset_id, list);
   }
-
-  private load(): Promise<Map<string, StoredAdjustment[]>> {
-    this.loading ??= this.read().finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
-  }
-
-  private async read(
-    source: EntityManager | DataSource = this.dataSource,
-    keep = true,
-  ): Promise<Map<string, StoredAdjustment[]>> {
-    const rows: Array<{ asset_id: string; tenant_id: string | null; factor: string; effective_at: Date }> =
-      await source.query(
-        `SELECT asset_id, tenant_id, trim_scale(factor)::text AS factor, effective_at
-             FROM asset_price_adjustments ORDER BY effective_at, id`,
-      );
-    const map = new Map<string, StoredAdjustment[]>();
-    for (const r of rows) {
-      const list = map.get(r.asset_id) ?? [];
-      list.push({ tenantId: r.tenant_id, factor: r.factor, from: new Date(r.effective_at) });
-      map.set(r.asset_id, list);
-    }
-    if (keep) {
-      this.current = map;
-      this.loadedAt = Date.now();
-    }
-    return map;
-  }
+  return map;
 }
