@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { insertSyntheticAssets } from 'bench/assets/synthetic-assets';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { startCpuProfile } from 'bench/lib/cpu-profile';
 
 /**
  * bench/orders' engine part: BENCH_OPEN_ORDERS resting orders over BENCH_SYMBOLS symbols written
@@ -30,25 +31,6 @@ interface Symbol {
   market: string;
   currency: string;
   reference_price: string;
-}
-
-/** BENCH_ENGINE_PROFILE=<file>: a CPU profile of the timed ticks; resolves with the function that writes it. */
-async function startProfile(): Promise<(file: string) => Promise<void>> {
-  const { Session } = await import('node:inspector');
-  const { writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return async (file) => {
-    const { profile } = (await post('Profiler.stop')) as { profile: object };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  };
 }
 
 /** The listed equities and ETFs the orders go to, synthetic ones added when the catalogue is short. */
@@ -132,7 +114,7 @@ async function timedTicks(tick: Tick, symbols: Symbol[]) {
     }
   });
   gc.observe({ entryTypes: ['gc'] });
-  const profiler = process.env.BENCH_ENGINE_PROFILE ? await startProfile() : undefined;
+  const profiler = process.env.BENCH_ENGINE_PROFILE ? await startCpuProfile() : undefined;
   const samples: Array<{ symbol: string; start: number; ms: number; cpuMs: number; changed: number }> = [];
   const ticks = Number(process.env.BENCH_TICKS ?? 200);
   for (let i = 0; i < ticks; i++) {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
+import { startCpuProfile } from 'bench/lib/cpu-profile';
 
 /**
  * `perf record` of process `pid` (all threads, CPU time, kernel included) over `work`; run node
@@ -28,23 +27,15 @@ export async function perfRecorded<T>(
   }
 }
 
+/** `work` under the inspector's CPU profile of this process, written to `file` (none without one). */
 export async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
   if (!file) {
     return work();
   }
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
+  const stop = await startCpuProfile();
   try {
     return await work();
   } finally {
-    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
+    await stop(file);
   }
 }
