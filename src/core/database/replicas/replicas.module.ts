@@ -14,18 +14,6 @@ import { WriteMarks } from 'src/core/database/replicas/write-marks';
  * and everything when no replica qualifies, stays on the primary. Without replicas configured
  * nothing here does any work.
  */
-/**
- * Puts ReplicaReadsInterceptor on every route, only when replicas are configured: a route with
- * no interceptor skips Nest's interceptor chain (its Observables and two AsyncResource bindings
- * per request), which every request of a deployment without replicas would otherwise pay for.
- * Called by configureApp, before the routes are registered.
- */
-export function useReplicaReads(app: INestApplication): void {
-  if (app.get(ReplicaSet).configured) {
-    app.useGlobalInterceptors(app.get(ReplicaReadsInterceptor));
-  }
-}
-
 @Global()
 @Module({
   providers: [ReplicaSet, WriteMarks, ChangeMarks, ReplicaReadsInterceptor],
@@ -50,5 +38,17 @@ export class ReplicasModule implements OnModuleInit {
       onEvent: (notice) => this.marks.markTenant(notice.tenant_id, notice.livemode),
       onResync: () => this.marks.markEverything(),
     });
+  }
+}
+
+/**
+ * Puts ReplicaReadsInterceptor on every route, only when replicas are configured: a route with
+ * no interceptor skips Nest's interceptor chain (its Observables and two AsyncResource bindings
+ * per request), which every request of a deployment without replicas would otherwise pay for.
+ * Called by configureApp, before the routes are registered.
+ */
+export function useReplicaReads(app: INestApplication): void {
+  if (app.get(ReplicaSet).configured) {
+    app.useGlobalInterceptors(app.get(ReplicaReadsInterceptor));
   }
 }
