@@ -32,7 +32,8 @@ describe('Webhook delivery', () => {
     const payload = listed.body as { id: string; timestamp: string; data: { investor_id: string } };
     expect(payload).toMatchObject({ id: event, object: 'event', event: 'account.created', livemode: false });
     expect(payload.data.investor_id).toMatch(/^inv_/);
-    expect(Date.parse(req.received_at) - Date.parse(payload.timestamp)).toBeLessThan(2000);
+    // Delivered by its first attempt, before any retry was due (how fast is bench/webhooks' figure).
+    expect(Date.parse(req.received_at) - Date.parse(payload.timestamp)).toBeLessThan(RETRY_DELAYS_MS[0]);
     expect(req.method).toBe('POST');
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['webhook-id']).toBe(event);
