@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AssetSearchCache } from 'src/modules/assets/asset-search-cache';
 import { basic, createTestContext, itLocal, TestContext, TestCredentials, TestTenant } from '../support/app';
+import { replicasCaughtUp } from '../support/database';
 
 describe('Asset search results kept in memory', () => {
   let ctx: TestContext;
@@ -128,6 +129,8 @@ describe('Asset search results kept in memory', () => {
       );
       await eventually(() => !cache.live, 'the lost connection is noticed');
       await elsewhere.query(`UPDATE "assets" SET "name" = 'Zorblax Devices Inc.' WHERE "symbol" = 'AAPL'`);
+      // Not heard, so not marked: the search may read a replica, which must have the change first.
+      await replicasCaughtUp(elsewhere);
       expect((await search('zorblax')).map((a) => a.symbol)).toEqual(['AAPL']);
       await eventually(() => cache.live, 'the cache listens again');
       expect((await search('zorblax')).map((a) => a.symbol)).toEqual(['AAPL']);
