@@ -130,7 +130,7 @@ describe('Asset search results kept in memory', () => {
       await eventually(() => !cache.live, 'the lost connection is noticed');
       await elsewhere.query(`UPDATE "assets" SET "name" = 'Zorblax Devices Inc.' WHERE "symbol" = 'AAPL'`);
       // Not heard, so not marked: the search may read a replica, which must have the change first.
-      await replicasCaughtUp(elsewhere);
+      await replicasCaughtUp();
       expect((await search('zorblax')).map((a) => a.symbol)).toEqual(['AAPL']);
       await eventually(() => cache.live, 'the cache listens again');
       expect((await search('zorblax')).map((a) => a.symbol)).toEqual(['AAPL']);

@@ -1,5 +1,6 @@
 import { investorBody, investorKey } from '../investors/fixtures';
 import { basic, isRemote, useTenant, useTestContext } from '../support/app';
+import { replicasCaughtUp } from '../support/database';
 
 describe('Request logs', () => {
   const ctx = useTestContext();
@@ -335,6 +336,9 @@ describe('Request logs', () => {
     for (;;) {
       const res = await ctx.as(creds).get(`/v1/request-logs/${requestId}`);
       if (res.status === 200) {
+        // Written after its request was answered, so no change mark: listings (which may read a
+        // replica) show the row once the replicas have it.
+        await replicasCaughtUp();
         return res.body as RequestLog;
       }
       expect(res.status).toBe(404);

@@ -60,30 +60,36 @@ export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<
 }
 
 /**
- * Waits until each read replica of the app under test (DATABASE_REPLICA_URLS) has replayed what
- * `primary` has written so far. A change made outside the app (plain SQL in a test) leaves no change
- * mark, so until then the app may answer from a replica up to DATABASE_REPLICA_MAX_LAG_MS behind it.
+ * Waits until each read replica of the app under test (DATABASE_REPLICA_URLS) has replayed what its
+ * primary (DATABASE_URL) holds now. A change made outside a request (plain SQL in a test, a row the
+ * app writes after answering) leaves no change mark, so until then a read that may lag can be
+ * answered from a replica up to DATABASE_REPLICA_MAX_LAG_MS behind it. No replicas: returns at once.
  */
-export async function replicasCaughtUp(primary: Client): Promise<void> {
+export async function replicasCaughtUp(): Promise<void> {
   const urls = (process.env.DATABASE_REPLICA_URLS ?? '').split(',').filter((url) => url.trim());
-  if (urls.length === 0) {
+  if (urls.length === 0 || !process.env.DATABASE_URL) {
     return;
   }
-  const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS "lsn"');
+  const primary = new Client({ connectionString: process.env.DATABASE_URL });
+  await primary.connect();
+  const lsn = await primary
+    .query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS "lsn"')
+    .then(({ rows }) => rows[0].lsn)
+    .finally(() => primary.end());
   for (const url of urls) {
     const replica = new Client({ connectionString: url.trim() });
     await replica.connect();
     try {
       for (let waited = 0; ; waited += 20) {
-        const replayed = await replica.query<{ done: boolean }>(
+        const { rows } = await replica.query<{ done: boolean }>(
           'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS "done"',
-          [rows[0].lsn],
+          [lsn],
         );
-        if (replayed.rows[0].done) {
+        if (rows[0].done) {
           break;
         }
         if (waited >= 20_000) {
-          throw new Error(`the replica ${url} did not replay ${rows[0].lsn} within 20 s`);
+          throw new Error(`the replica ${url} did not replay ${lsn} within 20 s`);
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

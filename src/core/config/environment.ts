@@ -36,6 +36,18 @@ export class Environment {
   DATABASE_POOL_MAX = 20;
 
   /**
+   * How long work waits for one of this process's pool connections (every one busy) or for a new
+   * one to open. Past it the request answers 503 SVC-503-001 with Retry-After, like a database that
+   * refuses connections, and its transaction, if any, rolls back: a wait has a bound, so requests
+   * held up behind others free what they hold instead of queueing without end.
+   */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_POOL_WAIT_MS = 30_000;
+
+  /**
    * Read replicas of DATABASE_URL (comma-separated postgres:// URLs). Set, the reads that may lag
    * (asset search, market data, list routes) go to a replica at most DATABASE_REPLICA_MAX_LAG_MS
    * behind that has replayed the caller's own last write; everything else stays on the primary.

@@ -11,7 +11,11 @@ import { runMigrations } from 'src/core/database/migrate';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config.get('DATABASE_URL'), config.get('DATABASE_POOL_MAX')),
+        ...dataSourceOptions(
+          config.get('DATABASE_URL'),
+          config.get('DATABASE_POOL_MAX'),
+          config.get('DATABASE_POOL_WAIT_MS'),
+        ),
         autoLoadEntities: true,
         retryAttempts: 3,
         retryDelay: 1000,
