@@ -15,19 +15,7 @@ describe('A bounded wait for a pool connection', () => {
   const ctx = useTestContext();
   let tenant: TestTenant;
   let api: ApiProcess | undefined;
-  beforeAll(async () => {
-    if (isRemote) {
-      return;
-    }
-    tenant = await ctx.createTenant();
-    api = await startApiProcess({
-      DATABASE_POOL_MAX: String(POOL_MAX),
-      DATABASE_POOL_WAIT_MS: String(POOL_WAIT_MS),
-      MIGRATE_ON_START: 'false',
-      WORKER_IN_PROCESS: 'false',
-      LOG_LEVEL: 'error',
-    });
-  }, 120_000);
+  beforeAll(() => startApi(), 120_000);
   afterAll(() => api?.kill());
 
   itLocal(
@@ -76,6 +64,21 @@ describe('A bounded wait for a pool connection', () => {
       expect(await investorCount()).toBe(REQUESTS);
     },
   );
+
+  /** A tenant, and an API process with a small pool and a short wait for it (nothing remotely). */
+  async function startApi(): Promise<void> {
+    if (isRemote) {
+      return;
+    }
+    tenant = await ctx.createTenant();
+    api = await startApiProcess({
+      DATABASE_POOL_MAX: String(POOL_MAX),
+      DATABASE_POOL_WAIT_MS: String(POOL_WAIT_MS),
+      MIGRATE_ON_START: 'false',
+      WORKER_IN_PROCESS: 'false',
+      LOG_LEVEL: 'error',
+    });
+  }
 
   async function investorCount(): Promise<number> {
     const [{ count }] = await ctx.dataSource.query(
