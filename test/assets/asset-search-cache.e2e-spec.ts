@@ -125,7 +125,7 @@ describe('Asset search results kept in memory', () => {
       await search('zorblax');
       await elsewhere.query(
         `SELECT pg_terminate_backend("pid") FROM pg_stat_activity
-         WHERE "datname" = current_database() AND "query" LIKE 'LISTEN asset_catalogue%'`,
+         WHERE "datname" = current_database() AND "query" LIKE 'LISTEN %'`,
       );
       await eventually(() => !cache.live, 'the lost connection is noticed');
       await elsewhere.query(`UPDATE "assets" SET "name" = 'Zorblax Devices Inc.' WHERE "symbol" = 'AAPL'`);
