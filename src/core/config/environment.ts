@@ -26,7 +26,7 @@ export class Environment {
 
   /**
    * Connections this process's pool keeps to DATABASE_URL at most. Every process's pool plus its
-   * LISTEN connections must stay under the server's max_connections: past it, requests
+   * one LISTEN connection must stay under the server's max_connections: past it, requests
    * that need a new connection answer 503 SVC-503-001 with Retry-After.
    */
   @Transform(({ value }) => Number(value))

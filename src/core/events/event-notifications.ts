@@ -18,10 +18,11 @@ export interface EventSubscriber {
 const FALLBACK_POLL_MS = 1_000;
 
 /**
- * This process's one LISTEN connection for committed events (NOTIFY is sent in the emitting
- * transaction, so it arrives only once that transaction commits, and never for a rollback). It
- * opens with the first subscriber (the outbox relay where queue consumers run, an open event
- * stream in the API), so a process with neither holds no connection.
+ * This process's listening for committed events (NOTIFY is sent in the emitting transaction, so it
+ * arrives only once that transaction commits, and never for a rollback), on the process's one
+ * LISTEN connection (NotificationListener). It starts with the first subscriber (the outbox relay
+ * where queue consumers run, an open event stream in the API), so a process with neither does
+ * not listen for events.
  */
 @Injectable()
 export class EventNotifications implements OnModuleDestroy {

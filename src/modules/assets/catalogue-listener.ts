@@ -14,9 +14,9 @@ import {
 /**
  * Hears catalogue changes for the asset search cache: PostgreSQL notifications from every process
  * (migration 1763965000000) and the changes this process announces itself. Starts on the first
- * search, so processes that never search (worker, CLI) hold no listening connection. The cache is
- * trusted only from the moment LISTEN is in place until the connection fails; meanwhile searches
- * read PostgreSQL, and the connection is tried again with back-off.
+ * search, so processes that never search (worker, CLI) do not listen on the catalogue's channels.
+ * The cache is trusted only from the moment LISTEN is in place until the connection fails;
+ * meanwhile searches read PostgreSQL, and the connection is tried again with back-off.
  */
 @Injectable()
 export class CatalogueListener implements OnModuleInit, OnModuleDestroy {
