@@ -108,6 +108,7 @@ describe('Read replica', () => {
         DATABASE_REPLICA_URLS: servers.replicaUrl('svc', 'api_jobs'),
         DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
       });
+      const bootedAt = Date.now();
       try {
         // October's activity, committed without an event (no change mark), sequenced, on the replica too.
         const key = await depositActivity('replica-statement', '2026-10-15', '7');
@@ -121,6 +122,13 @@ describe('Read replica', () => {
               `SELECT 1 FROM activities WHERE source_key = '${key}' AND seq IS NOT NULL`,
             ),
           (rows) => rows.length === 1,
+          10_000,
+        );
+        // A process marks everything when it starts listening (what changed before may still be
+        // replaying), so its replica reads wait for the replica's next catch-up after its start.
+        await eventually(
+          () => replicaLags(jobs.baseUrl),
+          (lags) => lags.length === 1 && lags[0] >= 0 && Date.now() - lags[0] - 100 > bootedAt,
           10_000,
         );
         const statementReads = await servers.readsDuring('api_jobs', async () => {
@@ -290,13 +298,16 @@ describe('Read replica', () => {
   }
 
   const read = (ctx: TestContext, path: string) => ctx.as(tenant.test).get(path);
-  const replicaStates = async () => {
-    const res = await fetch(`${apis.withReplica!.baseUrl}/health/ready`);
+  /** Each replica's state and lag (ms behind its last catch-up; -1: none yet) as an API reports them. */
+  const replicasOf = async (baseUrl: string) => {
+    const res = await fetch(`${baseUrl}/health/ready`);
     const body = (await res.json()) as {
-      info?: { database_replicas?: { replicas: Array<{ state: string }> } };
+      info?: { database_replicas?: { replicas: Array<{ state: string; lag_ms: number }> } };
     };
-    return (body.info?.database_replicas?.replicas ?? []).map((r) => r.state);
+    return body.info?.database_replicas?.replicas ?? [];
   };
+  const replicaStates = async () => (await replicasOf(apis.withReplica!.baseUrl)).map((r) => r.state);
+  const replicaLags = async (baseUrl: string) => (await replicasOf(baseUrl)).map((r) => r.lag_ms);
 });
 
 /** Bound on replica lag for this file's API (the default is 1,000 ms): room for a slow machine. */
