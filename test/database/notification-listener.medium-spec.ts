@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NotificationListener, NotificationListenerOptions } from 'src/core/database/notification-listener';
 import { createServiceContext, describeLocal, ServiceContext } from '../support/service-context';
+import { eventually } from '../webhooks/support/webhooks';
 
 describeLocal('Notification listeners of a process', () => {
   let ctx: ServiceContext;
@@ -25,7 +26,7 @@ describeLocal('Notification listeners of a process', () => {
 
     await notify('shared_test_a', 'one');
     await notify('shared_test_c', 'two');
-    await eventually(() => clocks.heard.length === 1 && catalogue.heard.length === 1);
+    await until(() => clocks.heard.length === 1 && catalogue.heard.length === 1);
     expect(clocks.heard).toEqual(['shared_test_a:one']);
     expect(catalogue.heard).toEqual(['shared_test_c:two']);
 
@@ -34,21 +35,21 @@ describeLocal('Notification listeners of a process', () => {
       `SELECT pg_terminate_backend("pid") FROM pg_stat_activity
         WHERE "datname" = current_database() AND "query" LIKE 'LISTEN %' AND "pid" <> pg_backend_pid()`,
     );
-    await eventually(() => clocks.lost >= 1 && catalogue.lost >= 1);
-    await eventually(() => clocks.listening === 2 && catalogue.listening === 2);
+    await until(() => clocks.lost >= 1 && catalogue.lost >= 1);
+    await until(() => clocks.listening === 2 && catalogue.listening === 2);
     expect(await listeningSessions()).toBe(1);
     await notify('shared_test_b', 'three');
-    await eventually(() => catalogue.heard.length === 2);
+    await until(() => catalogue.heard.length === 2);
     expect(catalogue.heard[1]).toBe('shared_test_b:three');
 
     // One leaves: the other still hears; the last one leaving closes the connection.
     await clocks.listener.stop();
     await notify('shared_test_a', 'four');
     await notify('shared_test_b', 'five');
-    await eventually(() => catalogue.heard.length === 3);
+    await until(() => catalogue.heard.length === 3);
     expect(clocks.heard).toEqual(['shared_test_a:one']);
     await catalogue.listener.stop();
-    await eventually(async () => (await listeningSessions()) === 0);
+    await eventually(listeningSessions, (sessions) => sessions === 0);
   });
 
   /** A listener on `channels` of the file's database counting what reaches it. */
@@ -69,6 +70,9 @@ describeLocal('Notification listeners of a process', () => {
     return Object.assign(seen, { listener });
   }
 
+  /** Notifications arrive asynchronously: waits for what they bring about. */
+  const until = (condition: () => boolean) => eventually(() => Promise.resolve(condition()), Boolean);
+
   const notify = (channel: string, payload: string) =>
     ctx.dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]);
 
@@ -80,13 +84,3 @@ describeLocal('Notification listeners of a process', () => {
     return count as number;
   }
 });
-
-async function eventually(condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 25) {
-    if (await condition()) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the condition was never met');
-}
