@@ -56,9 +56,10 @@ async function insertRequestLogs(pool: Pool, json: string, returnScopes: boolean
 }
 
 /**
- * The rows in one statement; should it fail, once more per tenant, so a row PostgreSQL refuses
- * (or a tenant erased while the statement ran) loses only its own tenant's rows. Logs counts,
- * never row contents. With `returnScopes`, returns the tenants and modes whose rows were written.
+ * The rows in one statement; should it fail, each row in its own, so a row PostgreSQL refuses
+ * (or whose tenant was erased while the statement ran) loses only itself, never the requests
+ * flushed beside it. Logs counts and request ids, never row contents. With `returnScopes`,
+ * returns the tenants and modes whose rows were written.
  */
 export async function insertInParts(
   pool: Pool,
@@ -69,31 +70,37 @@ export async function insertInParts(
   try {
     return await insertRequestLogs(pool, requestLogBatchJson(rows), returnScopes);
   } catch (err) {
-    const byTenant = new Map<string, RequestLogColumns[]>();
-    for (const row of rows) {
-      const part = byTenant.get(row[1]);
-      if (part) {
-        part.push(row);
-      } else {
-        byTenant.set(row[1], [row]);
-      }
+    if (rows.length > 1) {
+      logger.warn(
+        `${rows.length} request log rows not stored as one batch (${(err as Error).message}); ` +
+          'writing them one by one',
+      );
     }
-    if (byTenant.size === 1) {
-      logger.warn(`${rows.length} request log rows not stored: ${(err as Error).message}`);
-      return [];
-    }
-    logger.warn(
-      `${rows.length} request log rows not stored as one batch (${(err as Error).message}); ` +
-        `writing them per tenant (${byTenant.size} parts)`,
-    );
-    const written: WrittenScope[] = [];
-    for (const part of byTenant.values()) {
-      try {
-        written.push(...(await insertRequestLogs(pool, requestLogBatchJson(part), returnScopes)));
-      } catch (partErr) {
-        logger.warn(`${part.length} request log rows not stored: ${(partErr as Error).message}`);
-      }
-    }
-    return written;
+    return insertOneByOne(pool, rows, returnScopes, logger);
   }
+}
+
+async function insertOneByOne(
+  pool: Pool,
+  rows: RequestLogColumns[],
+  returnScopes: boolean,
+  logger: Logger,
+): Promise<WrittenScope[]> {
+  const written = new Map<string, WrittenScope>();
+  const refused: string[] = [];
+  let cause = '';
+  for (const row of rows) {
+    try {
+      for (const scope of await insertRequestLogs(pool, requestLogBatchJson([row]), returnScopes)) {
+        written.set(`${scope.tenant_id}:${scope.livemode}`, scope);
+      }
+    } catch (err) {
+      refused.push(row[0]);
+      cause = (err as Error).message;
+    }
+  }
+  if (refused.length > 0) {
+    logger.warn(`${refused.length} request log rows not stored (${cause}): ${refused.join(', ')}`);
+  }
+  return [...written.values()];
 }
