@@ -77,6 +77,21 @@ describeLocal('RequestLogRecorder flushing a batch with rows it cannot store as 
     expect(jobs.map((j) => j.tenant_id)).toEqual([survivor.tenantId]);
   });
 
+  it('stores the batch around a refused request whose named public key cannot even be looked up', async () => {
+    // Refused before authentication: only the public key its Authorization header named, with a NUL.
+    const unreadableKey = captured(kept, { scope: null, publicKey: 'pk_test_\u0000x', status: 401 });
+    const knownKey = captured(kept, { scope: null, publicKey: kept.test.publicKey, status: 401 });
+    const ordinary = captured(kept);
+    for (const row of [unreadableKey, knownKey, ordinary]) {
+      recorder.push(row);
+    }
+    await recorder.flush();
+
+    expect(await storedIds([unreadableKey.id, knownKey.id, ordinary.id])).toEqual(
+      [knownKey.id, ordinary.id].sort(),
+    );
+  });
+
   let sequence = 0;
   function captured(tenant: TestTenant, overrides: Partial<CapturedRequest> = {}): CapturedRequest {
     sequence += 1;

@@ -223,7 +223,7 @@ export class RequestLogRecorder implements OnModuleDestroy {
       }
       let scope = keys.get(request.publicKey);
       if (scope === undefined) {
-        scope = (await this.credentials.keyByPublicKey(request.publicKey))?.principal ?? null;
+        scope = await this.scopeOfKey(request.publicKey);
         keys.set(request.publicKey, scope);
       }
       if (scope) {
@@ -231,6 +231,22 @@ export class RequestLogRecorder implements OnModuleDestroy {
       }
     }
     return rows;
+  }
+
+  /**
+   * The principal of a public key named by refused credentials, or null: no such key, or one the
+   * database cannot look up (a NUL in a hostile Authorization header). A failed look-up costs only
+   * the rows naming that key, not the batch.
+   */
+  private async scopeOfKey(publicKey: string): Promise<RequestLogScope | null> {
+    try {
+      return (await this.credentials.keyByPublicKey(publicKey))?.principal ?? null;
+    } catch (err) {
+      this.logger.warn(
+        `Requests naming a public key that could not be looked up are not recorded: ${(err as Error).message}`,
+      );
+      return null;
+    }
   }
 
   /**
