@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { fundedInvestors, RESTING_BUY } from 'bench/lib/funded-investors';
+import { placementInstructions } from 'bench/orders/callgrind';
 import { engineTicks } from 'bench/orders/engine';
 import { startServer } from 'bench/lib/server-process';
 import { runThreeWay } from 'bench/lib/three-way';
@@ -61,6 +62,14 @@ async function tradingAccounts(
   }));
 }
 
+/** The service as the placement bench runs it: no in-process worker, a rate limit it never meets. */
+const APP_ENV = {
+  MIGRATE_ON_START: 'false',
+  WORKER_IN_PROCESS: 'false',
+  RATE_LIMIT_BURST: '10000000',
+  RATE_LIMIT_PER_SECOND: '10000000',
+};
+
 /** A resting gtc limit buy: the whole placement path without a fill (the common case under load). */
 const ORDER_BODY = RESTING_BUY;
 
@@ -70,10 +79,7 @@ async function placement(url: string, authorization: string) {
     url,
     authorization,
     appEnv: {
-      MIGRATE_ON_START: 'false',
-      WORKER_IN_PROCESS: 'false',
-      RATE_LIMIT_BURST: '10000000',
-      RATE_LIMIT_PER_SECOND: '10000000',
+      ...APP_ENV,
       LOG_LEVEL: 'info',
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     },
@@ -136,13 +142,21 @@ async function accountsOnly(url: string, authorization: string): Promise<string[
   }
 }
 
-/** BENCH_PART=placement or BENCH_PART=engine runs one part only; both by default. */
+/**
+ * BENCH_PART=placement or BENCH_PART=engine runs one part only; both by default.
+ * BENCH_PART=callgrind: the placement's instructions under valgrind (bench/orders/callgrind.ts).
+ */
 async function main(): Promise<void> {
   const part = process.env.BENCH_PART ?? 'all';
-  if (!['all', 'placement', 'engine'].includes(part)) {
-    throw new Error(`BENCH_PART must be placement, engine or all, not '${part}'`);
+  if (!['all', 'placement', 'engine', 'callgrind'].includes(part)) {
+    throw new Error(`BENCH_PART must be placement, engine, callgrind or all, not '${part}'`);
   }
   const { url, authorization, tenantId } = await prepareDatabase();
+  if (part === 'callgrind') {
+    const counts = await placementInstructions(url, authorization, APP_ENV);
+    process.stdout.write(`${JSON.stringify({ bench: 'orders (callgrind)', placement: counts }, null, 2)}\n`);
+    process.exit(0);
+  }
   let placed: Awaited<ReturnType<typeof placement>> | undefined;
   if (part !== 'engine') {
     placed = await placement(url, authorization);
