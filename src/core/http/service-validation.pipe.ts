@@ -8,6 +8,7 @@ import {
 } from 'class-validator';
 import { validationErrorFactory } from 'src/core/errors/validation-error.factory';
 import { refuseUnknownAndNullFields } from 'src/core/http/body-shape';
+import { passesValidationCleanly } from 'src/core/http/clean-body-check';
 import { installValidationMetadataCache } from 'src/core/http/validation-metadata-cache';
 
 /** A property validated as a nested object: `arrayAllowed` when declared as an array or validated with `each`. */
@@ -114,6 +115,11 @@ export class ServiceValidationPipe extends ValidationPipe {
     validatorOptions?: ValidatorOptions,
   ): Promise<ValidationError[]> | ValidationError[] {
     const misplaced = arraysWhereObjectsBelong(object);
-    return misplaced.length > 0 ? misplaced : super.validate(object, validatorOptions);
+    if (misplaced.length > 0) {
+      return misplaced;
+    }
+    // A body every rule accepts needs none of class-validator's error tree (clean-body-check.ts);
+    // any other goes to class-validator, which writes the errors.
+    return passesValidationCleanly(object, validatorOptions) ? [] : super.validate(object, validatorOptions);
   }
 }
