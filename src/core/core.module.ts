@@ -19,6 +19,7 @@ import { ErrorDocsController } from 'src/core/errors/error-docs.controller';
 import { ErrorRenderer } from 'src/core/errors/error-renderer';
 import { EventsCoreModule } from 'src/core/events/events-core.module';
 import { HealthController } from 'src/core/health/health.controller';
+import { RoutePrefilter } from 'src/core/http/route-prefilter';
 import { IdempotencyKeyEntity } from 'src/core/idempotency/idempotency-key.entity';
 import { IdempotencyGuard } from 'src/core/idempotency/idempotency.guard';
 import { IdempotencyService } from 'src/core/idempotency/idempotency.service';
@@ -63,6 +64,7 @@ import { TenancyModule } from 'src/core/tenancy/tenancy.module';
     RateLimitGuard,
     AccessGuard,
     IdempotencyGuard,
+    RoutePrefilter,
     { provide: APP_GUARD, useClass: RequestGuards },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

@@ -3,6 +3,7 @@ import { expectSvcError } from '../support/errors';
 import { createInvestor, investorBody } from '../investors/fixtures';
 import { ProbeController } from '../support/probe.controller';
 import { ERROR_CODES } from 'src/core/errors/error-catalog';
+import { RoutePrefilter } from 'src/core/http/route-prefilter';
 
 describe('Error envelope', () => {
   const ctx = useTestContext({ controllers: [ProbeController] });
@@ -57,6 +58,16 @@ describe('Error envelope', () => {
       message: 'Unrecognized request URL (GET /v1/no-such-thing).',
     });
     expectSvcError(await get('/legacy/v1/no-such-thing'), 'SVC-404-001');
+  });
+
+  itLocal('routes are looked up behind their literal segments, and a near miss is still a 404', async () => {
+    // Every plain route (all of the service's) compares literal segments before its expression
+    // (src/core/http/route-prefilter.ts); the route table is the document's paths and the probes.
+    expect(ctx.app!.get(RoutePrefilter).prefiltered).toBeGreaterThanOrEqual(100);
+    const investor = await createInvestor(ctx, tenant.test);
+    expect((await get(`/v1/investors/${investor.id}/orders`)).status).toBe(200);
+    expectSvcError(await get(`/v1/investors/${investor.id}/orders/x/y`), 'SVC-404-001');
+    expectSvcError(await get(`/v1/investor/${investor.id}/orders`), 'SVC-404-001');
   });
 
   it('409-001 for an illegal state change', async () => {
