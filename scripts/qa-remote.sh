@@ -37,7 +37,7 @@ env -i PATH="$PATH" HOME="$HOME" NODE_PATH=dist PORT="$PORT" APP_ENV=sandbox \
   PUBLIC_URL="http://127.0.0.1:$PORT" SANDBOX_ADMIN_TOKEN="$TOKEN" LOG_LEVEL=warn \
   STORAGE_DIR="$(mktemp -d)" RATE_LIMIT_PER_SECOND=1000 RATE_LIMIT_BURST=2000 \
   AUTH_FAILURES_PER_ADDRESS_PER_MINUTE=100000 AUTH_FAILURES_PER_KEY_PER_MINUTE=100000 \
-  "${SERVER_OPTIONAL[@]}" node dist/src/main.js >"$LOG" 2>&1 &
+  "${SERVER_OPTIONAL[@]}" node --max-semi-space-size=64 dist/src/main.js >"$LOG" 2>&1 &
 SERVER=$!
 cleanup() {
   kill "$SERVER" 2>/dev/null || true

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { startUnderCallgrind } from 'bench/lib/callgrind';
 import { compare, LoadResult, runLoad } from 'bench/lib/load';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { cpuSeconds, startServer, startService } from 'bench/lib/server-process';
 import { insertSyntheticAssets, SYLLABLES } from 'bench/assets/synthetic-assets';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
   const total = Number(process.env.BENCH_REQUESTS ?? 2000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
   const { url, authorization, tenantId, total: assets } = await prepareDatabase();
-  const app = await startServer('bench/assets/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
+  const app = await startService('bench/assets/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url });
   const bare = await startServer('bench/assets/servers.ts', ['bare'], {
     DATABASE_URL: url,
     BENCH_TENANT: tenantId,

@@ -8,7 +8,7 @@ import { runMigrations } from 'src/core/database/migrate';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
-import { startServer } from 'bench/lib/server-process';
+import { startService } from 'bench/lib/server-process';
 
 /**
  * A failed Basic login must cost the same whether its public key exists or not (docs/decisions.md,
@@ -63,7 +63,7 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const { url, publicKey, secret } = await prepareDatabase();
-  const server = await startServer('bench/auth/servers.ts', ['app'], {
+  const server = await startService('bench/auth/servers.ts', ['app'], {
     MIGRATE_ON_START: 'false',
     WORKER_IN_PROCESS: 'false',
     DATABASE_URL: url,

@@ -7,7 +7,7 @@ import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
 import { runLoad } from 'bench/lib/load';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { cpuSeconds, startServer, startService } from 'bench/lib/server-process';
 import { startUnderCallgrind } from 'bench/lib/callgrind';
 
 /**
@@ -144,7 +144,7 @@ async function instructionCounts(): Promise<void> {
 async function profile(dir: string): Promise<void> {
   const total = Number(process.env.BENCH_REQUESTS ?? 30000);
   const { url, authorization } = await prepareDatabase();
-  const app = await startServer('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url }, [
+  const app = await startService('bench/auth/servers.ts', ['app'], { ...APP_ENV, DATABASE_URL: url }, [
     '--cpu-prof',
     `--cpu-prof-dir=${dir}`,
     '--cpu-prof-interval=250',
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     SIDES.map(async (side) => ({
       ...side,
       headers: side.server === 'app' ? { authorization } : ({} as Record<string, string>),
-      process: await startServer(
+      process: await (side.server === 'app' ? startService : startServer)(
         'bench/auth/servers.ts',
         [side.server],
         side.server === 'app' ? { ...APP_ENV, ...side.env, DATABASE_URL: url } : {},

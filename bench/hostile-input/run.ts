@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadavg } from 'node:os';
 import { dropBenchDatabase, prepareBenchDatabase } from 'bench/lib/bench-database';
-import { cpuSeconds, startServer } from 'bench/lib/server-process';
+import { cpuSeconds, startService } from 'bench/lib/server-process';
 
 /**
  * What a hostile JSON body costs the service's event loop (issue: one request froze the service):
@@ -77,7 +77,7 @@ async function send(port: number, authorization: string, path: string, text: str
 
 async function main(): Promise<void> {
   const { url, authorization } = await prepareBenchDatabase(DB);
-  const server = await startServer('bench/hostile-input/servers.ts', [], {
+  const server = await startService('bench/hostile-input/servers.ts', [], {
     DATABASE_URL: url,
     // The key's request budget would answer 429 to part of the baseline's requests.
     RATE_LIMIT_BURST: '10000000',

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -80,6 +80,59 @@ export function startServer(
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
   });
+}
+
+/**
+ * The options `npm start` gives node (package.json's start script), so a bench runs the service as
+ * deployed. BENCH_SERVICE_NODE_FLAGS, when set, stands in for them ('' for none): the same build
+ * measured with and without.
+ */
+export function serviceNodeFlags(): string[] {
+  const chosen = process.env.BENCH_SERVICE_NODE_FLAGS;
+  if (chosen !== undefined) {
+    return chosen.split(/\s+/).filter(Boolean);
+  }
+  const pkg = JSON.parse(readFileSync(packageJson(), 'utf8')) as { scripts: { start: string } };
+  return nodeFlagsOf(pkg.scripts.start);
+}
+
+/** The repository's package.json, from here or from a build of the benches (BENCH_BUILD_DIR) inside it. */
+function packageJson(): string {
+  for (let dir = ROOT; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) {
+      return join(dir, 'package.json');
+    }
+    if (dirname(dir) === dir) {
+      throw new Error(`No package.json above ${ROOT}`);
+    }
+  }
+}
+
+/** The options between `node` and the script in a shell command line (`NODE_PATH=dist node --x a.js`). */
+export function nodeFlagsOf(command: string): string[] {
+  const words = command.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) {
+    throw new Error(`No node command in '${command}'`);
+  }
+  const flags: string[] = [];
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith('-')) {
+      break;
+    }
+    flags.push(word);
+  }
+  return flags;
+}
+
+/** startServer for a script that runs the service (the API or the worker): with serviceNodeFlags. */
+export function startService(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ReturnType<typeof startServer> {
+  return startServer(script, args, env, [...serviceNodeFlags(), ...nodeArgs]);
 }
 
 /**

@@ -6,7 +6,13 @@ import { Client } from 'pg';
 import { compareAll, LoadResult, runLoad } from 'bench/lib/load';
 import { readQueryCount } from 'bench/lib/query-count';
 import { recordTemplates } from 'bench/lib/same-work-server';
-import { backendCpuSeconds, backendCpuUsed, cpuSeconds, startServer } from 'bench/lib/server-process';
+import {
+  backendCpuSeconds,
+  backendCpuUsed,
+  cpuSeconds,
+  startServer,
+  startService,
+} from 'bench/lib/server-process';
 
 /**
  * The service (`app`), the bare single-insert server (`bare`) and the same-work server (`same`,
@@ -69,8 +75,9 @@ export async function runThreeWay<T>(options: Options<T>) {
   const named = (which: Which) => `${options.url}?application_name=bench_${which}`;
   // BENCH_SAME_WORK_TEMPLATES=<file> keeps the captured statements there for reading.
   const templates = process.env.BENCH_SAME_WORK_TEMPLATES ?? scratch('same-work.json');
+  // The service as deployed (its node options); the two baselines as plain node processes.
   const start = (which: Which, arg: string, env: Record<string, string> = {}) =>
-    startServer(script, [arg], {
+    (which === 'app' ? startService : startServer)(script, [arg], {
       DATABASE_URL: named(which),
       BENCH_QUERY_COUNT_FILE: scratch(`${which}.count`),
       ...env,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { fundedInvestors, RESTING_BUY } from 'bench/lib/funded-investors';
 import { placementInstructions } from 'bench/orders/callgrind';
 import { engineTicks } from 'bench/orders/engine';
-import { startServer } from 'bench/lib/server-process';
+import { startService } from 'bench/lib/server-process';
 import { runThreeWay } from 'bench/lib/three-way';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
 import { runMigrations } from 'src/core/database/migrate';
@@ -130,7 +130,7 @@ async function placement(url: string, authorization: string) {
 
 /** Accounts for the engine part alone (BENCH_PART=engine): made through a briefly started service. */
 async function accountsOnly(url: string, authorization: string): Promise<string[]> {
-  const app = await startServer('bench/orders/servers.ts', ['app'], {
+  const app = await startService('bench/orders/servers.ts', ['app'], {
     DATABASE_URL: url,
     MIGRATE_ON_START: 'false',
     WORKER_IN_PROCESS: 'false',

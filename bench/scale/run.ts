@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BENCH_ADMIN_URL, prepareBenchDatabase } from 'bench/lib/bench-database';
-import { startServer } from 'bench/lib/server-process';
+import { startService } from 'bench/lib/server-process';
 import { depositBody, FundedInvestor, fundedInvestors, RESTING_BUY } from 'bench/lib/funded-investors';
 import { applicationName, BenchProcess, idleSpan, measureRound, RoundFigures } from 'bench/scale/measure';
 
@@ -33,7 +33,7 @@ const PROCESSES = ['worker', 'api1', 'api2'];
 const countFile = (name: string) => join(tmpdir(), `bench-scale-${process.pid}-${name}.count`);
 
 type Kind = 'deposits' | 'placements';
-type Started = Awaited<ReturnType<typeof startServer>>;
+type Started = Awaited<ReturnType<typeof startService>>;
 
 async function startProcesses(url: string): Promise<{ all: BenchProcess[]; started: Started[] }> {
   const env = (name: string) => ({
@@ -48,7 +48,7 @@ async function startProcesses(url: string): Promise<{ all: BenchProcess[]; start
   const started: Started[] = [];
   const all: BenchProcess[] = [];
   for (const name of PROCESSES) {
-    const server = await startServer(
+    const server = await startService(
       'bench/scale/servers.ts',
       [name === 'worker' ? 'worker' : 'api'],
       env(name),

@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { startServer } from 'bench/lib/server-process';
+import { startServer, startService } from 'bench/lib/server-process';
 import { CostMeter, countStatements, MeteredWorker } from 'bench/webhooks/costs';
 import { perfRecorded, profiled } from 'bench/webhooks/profiling';
 import { BareFigures, BenchTenant, Figures, Scenarios } from 'bench/webhooks/scenario';
@@ -84,7 +84,7 @@ async function verifySamples(receiverUrl: string, tenants: BenchTenant[]): Promi
 async function startWorker(): Promise<{ metered: MeteredWorker; stop(): Promise<void> }> {
   const queryCountFile = `/tmp/bench-webhooks-worker-${process.pid}.count`;
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const worker = await startServer(
+  const worker = await startService(
     'bench/scale/servers.ts',
     ['worker'],
     { BENCH_QUERY_COUNT_FILE: queryCountFile },
