@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { configureApp } from 'src/app.setup';
 import { AppConfig } from 'src/core/config/app-config.service';
+import { ServiceExpressAdapter } from 'src/core/http/service-express-adapter';
 import { AppLogger, flushLogs } from 'src/core/logging/app-logger';
 import { readSandboxCredentials, startupSummary } from 'src/core/logging/startup-summary';
 
 async function bootstrap(): Promise<void> {
   const { AppModule } = await import('src/app.module');
-  const app = await NestFactory.create(AppModule, {
+  const app = await NestFactory.create(AppModule, new ServiceExpressAdapter(), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,

@@ -46,7 +46,11 @@ async function main(): Promise<void> {
   }
   const { AppModule } = await import('src/app.module');
   const { configureApp } = await import('src/app.setup');
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const { ServiceExpressAdapter } = await import('src/core/http/service-express-adapter');
+  const app = await NestFactory.create(AppModule, new ServiceExpressAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(app, { swagger: false });
   await app.listen(0, '127.0.0.1');
   keepConnections(app.getHttpServer() as Server);

@@ -61,7 +61,11 @@ export async function appServer(options: { keepAliveTimeoutMs?: number } = {}): 
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('src/app.module');
   const { configureApp } = await import('src/app.setup');
-  const nest = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const { ServiceExpressAdapter } = await import('src/core/http/service-express-adapter');
+  const nest = await NestFactory.create(AppModule, new ServiceExpressAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(nest, { swagger: false });
   await nest.listen(0, '127.0.0.1');
   if (options.keepAliveTimeoutMs !== undefined) {

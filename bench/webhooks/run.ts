@@ -169,7 +169,8 @@ async function main(): Promise<void> {
   const { configureApp } = await import('src/app.setup');
   const { EventsService } = await import('src/core/events/events.service');
   const { TenancyService } = await import('src/core/tenancy/tenancy.service');
-  const app: INestApplication = await NestFactory.create(AppModule, {
+  const { ServiceExpressAdapter } = await import('src/core/http/service-express-adapter');
+  const app: INestApplication = await NestFactory.create(AppModule, new ServiceExpressAdapter(), {
     logger: ['error', 'warn'],
     bodyParser: false,
   });

@@ -6,6 +6,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
 import { dataSourceOptions } from 'src/core/database/data-source-options';
+import { ServiceExpressAdapter } from 'src/core/http/service-express-adapter';
 import { ApiKeyEntity } from 'src/core/tenancy/api-key.entity';
 import { TenancyService } from 'src/core/tenancy/tenancy.service';
 import { TenantEntity } from 'src/core/tenancy/tenant.entity';
@@ -40,7 +41,10 @@ async function bootLocalContext(options: { controllers?: Type<unknown>[] }): Pro
       imports: [AppModule],
       controllers: options.controllers ?? [],
     }).compile();
-    app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+    app = moduleRef.createNestApplication(new ServiceExpressAdapter(), {
+      bodyParser: false,
+      bufferLogs: true,
+    });
     configureApp(app);
     await app.init();
     const dbOptions: DataSourceOptions = {

@@ -7,12 +7,17 @@ export const ROOT = join(__dirname, '..', '..');
 /**
  * Starts `script` (a path, or one relative to ROOT) through ts-node with the project's path
  * aliases, with the test process's environment plus `env`: the real entry points (src/main.ts,
- * src/worker.ts) or a spec's own wrapper of them.
+ * src/worker.ts) or a spec's own wrapper of them. `nodeArgs`: options for node itself.
  */
-export function spawnTs(script: string, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
+export function spawnTs(
+  script: string,
+  env: Record<string, string>,
+  stdio: StdioOptions,
+  nodeArgs: string[] = [],
+): ChildProcess {
   return spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', script],
+    [...nodeArgs, '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', script],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio },
   );
 }
