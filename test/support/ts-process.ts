@@ -33,3 +33,18 @@ export function runTsToExit(
   const child = spawnTs(script, { LOG_LEVEL: 'silent', ...env }, ['ignore', 'ignore', 'inherit']);
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
 }
+
+/**
+ * Runs a probe of V8's behaviour (test/support/probes) under `--allow-natives-syntax`, with the test
+ * process's environment plus `env`, and resolves with the one JSON line it printed.
+ */
+export function runNativesProbe<T>(script: string, env: Record<string, string> = {}): Promise<T> {
+  const child = spawnTs(script, env, ['ignore', 'pipe', 'inherit'], ['--allow-natives-syntax']);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim()) as T) : reject(new Error(`${script} exited with ${code}`)),
+    ),
+  );
+}

@@ -1,4 +1,4 @@
-import { spawnTs } from 'test/support/ts-process';
+import { runNativesProbe } from 'test/support/ts-process';
 
 describe('ServiceExpressAdapter', () => {
   it('gives concurrent requests, and responses, one shared V8 hidden class', async () => {
@@ -28,17 +28,5 @@ interface Probe {
 }
 
 function probe(adapter: 'nest' | 'service'): Promise<Probe> {
-  const child = spawnTs(
-    'test/support/probes/hidden-classes.ts',
-    { PROBE_ADAPTER: adapter },
-    ['ignore', 'pipe', 'inherit'],
-    ['--allow-natives-syntax'],
-  );
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim()) as Probe) : reject(new Error(`probe exited with ${code}`)),
-    ),
-  );
+  return runNativesProbe<Probe>('test/support/probes/hidden-classes.ts', { PROBE_ADAPTER: adapter });
 }

@@ -3,6 +3,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { Agent, get } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { ServiceExpressAdapter } from 'src/core/http/service-express-adapter';
+import { sameHiddenClass } from 'test/support/probes/natives';
 
 /**
  * Run with `--allow-natives-syntax` (src/core/http/service-express-adapter.spec.ts): serves pairs
@@ -11,11 +12,6 @@ import { ServiceExpressAdapter } from 'src/core/http/service-express-adapter';
  * and prints, as one JSON line, whether the two requests (and the two responses) of each pair had
  * the same V8 hidden class when both reached the handler, and what Express features answered.
  */
-const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
-
 const PAIRS = 6;
 const adapter = process.env.PROBE_ADAPTER === 'service' ? new ServiceExpressAdapter() : new ExpressAdapter();
 adapter.initHttpServer({});
