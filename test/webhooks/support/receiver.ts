@@ -16,8 +16,12 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** How the receiver answers one request: a status, a status after a pause, or `hang` (never answers). */
-export type Answer = number | { status: number; afterMs: number } | 'hang';
+/**
+ * How the receiver answers one request: a status, a status after a pause, `hang` (never answers),
+ * `stall-body` (sends 200 and the start of a body, never the rest) or a 302 to another url.
+ */
+export type Answer =
+  number | { status: number; afterMs: number } | 'hang' | 'stall-body' | { redirectTo: string };
 
 /**
  * A real HTTP receiver on a loopback port, started by a test. Records every request (raw body
@@ -31,6 +35,8 @@ export class Receiver {
   private forget: (() => void) | undefined;
   private waiters: Array<() => void> = [];
   port = 0;
+  /** TCP connections accepted so far (kept-alive ones carry several requests). */
+  connections = 0;
 
   /**
    * `gauge` counts the requests held unanswered (and the most at once) across every receiver
@@ -67,8 +73,15 @@ export class Receiver {
         this.requests.push(received);
         const answer = this.answer(received);
         this.waiters.forEach((w) => w());
-        if (answer === 'hang') {
+        if (answer === 'hang' || answer === 'stall-body') {
           this.hanging.add(res);
+          if (answer === 'stall-body') {
+            res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' }).write('o');
+          }
+          return;
+        }
+        if (typeof answer === 'object' && 'redirectTo' in answer) {
+          res.writeHead(302, { location: answer.redirectTo }).end();
           return;
         }
         this.gauge.max = Math.max(this.gauge.max, ++this.gauge.now);
@@ -83,6 +96,7 @@ export class Receiver {
         }
       });
     });
+    this.server.on('connection', () => this.connections++);
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.forget = closeAtFileEnd(() => this.stop());
     this.port = (this.server.address() as AddressInfo).port;
