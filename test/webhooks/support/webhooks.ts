@@ -86,6 +86,28 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Waits for the first attempt of `eventId` and asserts it failed as a timeout of the files'
+ * WEBHOOK_TIMEOUT_MS (1,500 ms): no status, the timeout's words, and as long as the bound (the
+ * sweep finds it within 250 ms of its deadline). Returns the row.
+ */
+export async function expectTimedOutFirstAttempt(ctx: TestContext, eventId: string): Promise<AttemptRecord> {
+  const [row] = await eventually(
+    () => attemptsOf(ctx, eventId),
+    (r) => r.length === 1,
+    6000,
+  );
+  expect(row).toMatchObject({
+    attempt: 1,
+    succeeded: false,
+    status_code: null,
+    error: 'timeout: no answer within 1500 ms',
+  });
+  expect(row.duration_ms).toBeGreaterThanOrEqual(1400);
+  expect(row.duration_ms).toBeLessThan(3000);
+  return row;
+}
+
 export function deliveryQueue(ctx: TestContext): Queue<DeliveryQueueJob> {
   return ctx.app!.get(DeliveryQueue).queue;
 }
